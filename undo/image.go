@@ -1,0 +1,39 @@
+package undo
+
+import "github.com/kjx-editor/kjx/buffer"
+
+// Image is a plain, self-contained copy of a tree's state, for persistence
+// (package undofile encodes and decodes it). It holds no pointers into the
+// tree. Restore validates an Image completely before building a tree.
+type Image struct {
+	SeqLast  int   // highest seq handed out
+	SeqCur   int   // Vim's seq_cur
+	SaveLast int   // Vim's save_nr_last
+	SaveCur  int   // Vim's save_nr_cur
+	TimeCur  int64 // Vim's time_cur (Unix seconds)
+	CurHead  int   // seq of Vim's curhead (0: none, the buffer is at NewHead)
+	NewHead  int   // seq of Vim's newhead (0: none)
+	Modified bool  // the buffer's 'modified' flag at the current state
+	// RootChildren are the seqs of the root-level nodes, preferred first.
+	RootChildren []int
+	// Nodes in increasing Seq order.
+	Nodes []ImageNode
+	// Pruned says how many nodes were folded into the root (for :undolist).
+	Pruned int
+}
+
+// ImageNode is one node of an Image.
+type ImageNode struct {
+	Seq          int
+	Parent       int   // 0: root level
+	Children     []int // seqs, preferred child first
+	Time         int64 // Unix seconds
+	SaveNr       int   // 0, or the write number made at this state
+	Label        string
+	Source       Source
+	CursorBefore Pos
+	CursorAfter  Pos
+	WasModified  bool // 'modified' before this change (Vim's UH_CHANGED)
+	// Changes turn the parent's text into this node's text, in order.
+	Changes []buffer.Change
+}
