@@ -103,10 +103,14 @@ func (t *Tree) Modified() bool { return t.seqLast > 0 }
 func (t *Tree) SetLevels(n int) { t.synced = true }
 
 // Undo is [count]u.
-func (t *Tree) Undo(count int) Result { return Result{Text: t.text, Message: "Already at oldest change"} }
+func (t *Tree) Undo(count int) Result {
+	return Result{Text: t.text, Message: "Already at oldest change"}
+}
 
 // Redo is [count]CTRL-R.
-func (t *Tree) Redo(count int) Result { return Result{Text: t.text, Message: "Already at newest change"} }
+func (t *Tree) Redo(count int) Result {
+	return Result{Text: t.text, Message: "Already at newest change"}
+}
 
 // Step is [count]g- (count < 0) or [count]g+ (count > 0).
 func (t *Tree) Step(count int) Result { return Result{Text: t.text} }
