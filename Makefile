@@ -1,0 +1,62 @@
+# kjx — build, test and benchmark targets. `make help` lists them.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/kjx
+GOBIN ?= $(shell $(GO) env GOPATH)/bin
+STATICCHECK ?= $(GOBIN)/staticcheck
+BENCHSTAT ?= $(GOBIN)/benchstat
+FUZZTIME ?= 4s
+LONGFUZZTIME ?= 5m
+BENCHCOUNT ?= 6
+BENCHPKGS ?= ./...
+BENCHDIR := .bench
+
+.PHONY: help build run test lint unit long fuzz-short fuzz bench bench-save bench-compare bench-vim install clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
+
+build: ## build bin/kjx
+	$(GO) build -o $(BIN) ./cmd/kjx
+
+run: build ## build and open a demo file whose history already has branches
+	./$(BIN) --demo
+
+test: lint unit long fuzz-short ## everything CI checks: format, vet, staticcheck, race tests, long properties, short fuzz
+
+lint: ## gofmt, go vet, staticcheck
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(STATICCHECK) ./...
+
+unit: ## go test -race ./...
+	$(GO) test -race -count=1 ./...
+
+long: ## the full-size property and trace tests, without the race detector
+	$(GO) test -count=1 -run 'Property|Trace|Long' ./...
+
+fuzz-short: ## run every fuzz target briefly (FUZZTIME each)
+	@./.ci/fuzz.sh $(FUZZTIME)
+
+fuzz: ## long fuzz runs (LONGFUZZTIME each)
+	@./.ci/fuzz.sh $(LONGFUZZTIME)
+
+bench: ## run every benchmark (results also saved in .bench/new.txt)
+	@mkdir -p $(BENCHDIR)
+	$(GO) test -run '^$$' -bench . -benchmem -count=1 $(BENCHPKGS) | tee $(BENCHDIR)/new.txt
+
+bench-save: ## save a benchmark baseline (.bench/base.txt) for bench-compare
+	@mkdir -p $(BENCHDIR)
+	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCHCOUNT) $(BENCHPKGS) | tee $(BENCHDIR)/base.txt
+
+bench-compare: ## benchstat the current tree against the saved baseline
+	@test -f $(BENCHDIR)/base.txt || { echo "no baseline: run 'make bench-save' first (on the commit to compare against)"; exit 2; }
+	@mkdir -p $(BENCHDIR)
+	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCHCOUNT) $(BENCHPKGS) > $(BENCHDIR)/new.txt
+	$(BENCHSTAT) $(BENCHDIR)/base.txt $(BENCHDIR)/new.txt
+
+install: ## go install ./cmd/kjx
+	$(GO) install ./cmd/kjx
+
+clean: ## remove build outputs
+	rm -rf bin $(BENCHDIR)

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/kjx-editor/kjx"
+
+// allowedImports is the dependency direction of ../shared/DESIGN.md
+// (buffer ← undo ← editor ← ui ← cmd, with undofile and config beside the
+// editor) as an allow-list: package → the packages of ours it may import.
+// The sub-packages of editor are the editor's own helpers; they sit below
+// the editor and import only buffer.
+var allowedImports = map[string][]string{
+	"buffer":         {},
+	"config":         {},
+	"undo":           {"buffer"},
+	"undofile":       {"undo", "buffer"},
+	"editor/motion":  {"buffer"},
+	"editor/exparse": {},
+	"editor/vimre":   {"buffer"},
+	"editor/fileio":  {"buffer"},
+	"editor": {"buffer", "undo", "undofile", "config",
+		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio"},
+	"ui":           {"editor", "undo", "buffer", "editor/motion"},
+	"cmd/kjx":      {"*"},
+	"cmd/kjxbench": {"*"},
+}
+
+// TestImportDirection fails when a package imports one of ours that the
+// architecture does not allow, or when a new package is not in the list.
+func TestImportDirection(t *testing.T) {
+	root := moduleRoot(t)
+	for _, pkg := range modulePackages(t, root) {
+		allowed, known := allowedImports[pkg]
+		if !known {
+			t.Errorf("package %s is not in the architecture's allow-list (cmd/kjx/arch_test.go); add it with a reason in docs/architecture.md", pkg)
+			continue
+		}
+		for _, imp := range packageImports(t, filepath.Join(root, pkg)) {
+			if !strings.HasPrefix(imp, module+"/") {
+				continue
+			}
+			dep := strings.TrimPrefix(imp, module+"/")
+			if !contains(allowed, dep) && !contains(allowed, "*") {
+				t.Errorf("%s imports %s: not allowed by the dependency direction (allowed: %v)", pkg, dep, allowed)
+			}
+		}
+	}
+}
+
+// TestImportDirectionDetectsViolation makes sure the checker itself fails on
+// a forbidden edge, so the test above cannot pass vacuously.
+func TestImportDirectionDetectsViolation(t *testing.T) {
+	dir := t.TempDir()
+	src := "package buffer\nimport _ \"" + module + "/undo\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	imps := packageImports(t, dir)
+	if len(imps) != 1 || imps[0] != module+"/undo" {
+		t.Fatalf("imports of a synthetic package = %v", imps)
+	}
+	if contains(allowedImports["buffer"], "undo") {
+		t.Fatal("buffer must not be allowed to import undo")
+	}
+}
+
+func packageImports(t *testing.T, dir string) []string {
+	t.Helper()
+	p, err := build.ImportDir(dir, build.ImportComment)
+	if err != nil {
+		t.Fatalf("go/build ImportDir %s: %v", dir, err)
+	}
+	seen := map[string]bool{}
+	for _, list := range [][]string{p.Imports, p.TestImports, p.XTestImports} {
+		for _, imp := range list {
+			seen[imp] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for imp := range seen {
+		out = append(out, imp)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func modulePackages(t *testing.T, root string) []string {
+	t.Helper()
+	var pkgs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "docs" || name == "bin") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		rel = filepath.ToSlash(rel)
+		if len(pkgs) == 0 || pkgs[len(pkgs)-1] != rel {
+			pkgs = append(pkgs, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = parent
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
