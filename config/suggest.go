@@ -1,0 +1,81 @@
+package config
+
+import (
+	"sort"
+	"strings"
+)
+
+// distance is the optimal-string-alignment edit distance between a and b
+// counted in runes: insertions, deletions, substitutions and swaps of two
+// neighbours cost one each.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	// Three rolling rows: two back, one back and the current one.
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+// knownKeys returns every dotted key the file may contain: tables, key-map
+// tables and options, sorted.
+func knownKeys() []string {
+	keys := make([]string, 0, len(options)+len(keymaps)+len(tables))
+	for _, t := range tables {
+		if t != "" {
+			keys = append(keys, t)
+		}
+	}
+	for _, k := range keymaps {
+		keys = append(keys, k.name)
+	}
+	for _, o := range options {
+		keys = append(keys, o.key())
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// suggestKey returns the known key an unknown dotted key most likely meant,
+// or "". It prefers a close spelling of the whole key ("editor.tabsop" →
+// "editor.tabstop"), then a key with the same last part in another table
+// ("tabstop" at the top level → "editor.tabstop").
+func suggestKey(unknown string) string {
+	last := unknown[strings.LastIndexByte(unknown, '.')+1:]
+	limit := 2
+	if len([]rune(last)) <= 4 {
+		limit = 1
+	}
+	best, bestD := "", limit+1
+	for _, k := range knownKeys() {
+		if d := distance(unknown, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, k := range knownKeys() {
+		if k[strings.LastIndexByte(k, '.')+1:] == last {
+			return k
+		}
+	}
+	return ""
+}
