@@ -1,5 +1,7 @@
 package buffer
 
+import "fmt"
+
 // Change replaces the bytes Old found at offset Off with New. A change is its
 // own inverse with Old and New swapped; insertion has Old empty, deletion
 // has New empty.
@@ -12,13 +14,27 @@ type Change struct {
 // Inverse returns the change that undoes c.
 func (c Change) Inverse() Change { return Change{Off: c.Off, Old: c.New, New: c.Old} }
 
-// ApplyAll applies changes in order and returns the resulting rope.
+// ApplyAll applies changes in order, each to the result of the previous
+// one, and returns the resulting rope. It is atomic: when a change does not
+// fit, it returns r unchanged and an error naming the index of that change
+// (wrapping ErrMismatch). The changes are applied in a Batch, so many small
+// changes cost little more than their bytes.
 func (r Rope) ApplyAll(cs []Change) (Rope, error) {
-	for _, c := range cs {
-		var err error
-		if r, err = r.Apply(c); err != nil {
-			return r, err
+	switch len(cs) {
+	case 0:
+		return r, nil
+	case 1:
+		out, err := r.Apply(cs[0])
+		if err != nil {
+			return r, fmt.Errorf("buffer: change 0 of 1: %w", err)
+		}
+		return out, nil
+	}
+	b := r.Batch()
+	for i, c := range cs {
+		if err := b.Apply(c); err != nil {
+			return r, fmt.Errorf("buffer: change %d of %d: %w", i, len(cs), err)
 		}
 	}
-	return r, nil
+	return b.Rope(), nil
 }

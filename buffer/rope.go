@@ -1,9 +1,5 @@
 package buffer
 
-// INTERIM IMPLEMENTATION: a flat string. The buffer task replaces the
-// internals with the persistent B+ tree while keeping every exported
-// signature in this file and change.go.
-
 import (
 	"bytes"
 	"fmt"
@@ -11,152 +7,243 @@ import (
 	"strings"
 )
 
-// Rope is an immutable text value. Copying a Rope is O(1) and the copy may be
-// handed to any goroutine.
+// Rope is an immutable text value: a snapshot of a persistent tree of text
+// chunks. The zero Rope is the empty text. Copying a Rope is O(1) and does
+// not allocate, and a Rope may be read from any number of goroutines at
+// once; nothing ever changes the text a Rope holds.
 type Rope struct {
-	s string
-}
-
-// FromString returns a rope holding s.
-func FromString(s string) Rope { return Rope{s: s} }
-
-// FromBytes returns a rope holding a copy of b.
-func FromBytes(b []byte) Rope { return Rope{s: string(b)} }
-
-// FromReader reads r to the end and returns a rope of its bytes.
-func FromReader(r io.Reader) (Rope, error) {
-	var sb strings.Builder
-	if _, err := io.Copy(&sb, r); err != nil {
-		return Rope{}, fmt.Errorf("buffer: read: %w", err)
-	}
-	return Rope{s: sb.String()}, nil
+	root child // root.n is nil for the empty rope
 }
 
 // Len is the length in bytes.
-func (r Rope) Len() int { return len(r.s) }
+func (r Rope) Len() int { return r.root.bytes }
 
-// Newlines is the number of '\n' bytes.
-func (r Rope) Newlines() int { return strings.Count(r.s, "\n") }
+// Newlines is the number of '\n' bytes; the text has Newlines()+1 lines
+// (the last one possibly empty).
+func (r Rope) Newlines() int { return r.root.nl }
 
 // LineStart returns the offset of the first byte of line n (0-based); a line
 // ends after its '\n'. n ranges over 0..Newlines(); it panics outside.
+// O(log n), no allocation.
 func (r Rope) LineStart(n int) int {
-	if n < 0 || n > r.Newlines() {
-		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.Newlines()))
+	if n < 0 || n > r.root.nl {
+		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.nl))
 	}
-	off := 0
-	for i := 0; i < n; i++ {
-		off += strings.IndexByte(r.s[off:], '\n') + 1
+	if n == 0 {
+		return 0
 	}
-	return off
+	return r.newlineAt(n) + 1
 }
 
-// LineEnd returns the offset of the '\n' ending line n, or Len() for the last line.
+// LineEnd returns the offset of the '\n' ending line n, or Len() for the
+// last line. n ranges over 0..Newlines(); it panics outside.
+// O(log n), no allocation.
 func (r Rope) LineEnd(n int) int {
-	if n == r.Newlines() {
-		return r.Len()
+	if n < 0 || n > r.root.nl {
+		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.nl))
 	}
-	return r.LineStart(n+1) - 1
+	if n == r.root.nl {
+		return r.root.bytes
+	}
+	return r.newlineAt(n + 1)
+}
+
+// newlineAt returns the offset of the k-th '\n' (1-based), 1 <= k <= nl.
+func (r Rope) newlineAt(k int) int {
+	off := 0
+	n := r.root.n
+	for !n.leaf() {
+		i := 0
+		for ; k > n.kids[i].nl; i++ {
+			k -= n.kids[i].nl
+			off += n.kids[i].bytes
+		}
+		n = n.kids[i].n
+	}
+	return off + nthByte(n.text, '\n', k)
+}
+
+// nthByte returns the index of the k-th (1-based) c in s, which must hold
+// at least k of them. It scans from whichever end is nearer.
+func nthByte(s []byte, c byte, k int) int {
+	total := -1
+	if k > 8 {
+		total = bytes.Count(s, []byte{c})
+	}
+	if total >= 0 && k > total/2 {
+		// Search backwards for the (total-k+1)-th from the end.
+		j := len(s)
+		for m := total - k + 1; m > 0; m-- {
+			j = bytes.LastIndexByte(s[:j], c)
+		}
+		return j
+	}
+	i := -1
+	for ; k > 0; k-- {
+		i += 1 + bytes.IndexByte(s[i+1:], c)
+	}
+	return i
 }
 
 // LineOf returns the 0-based line holding offset off (the number of '\n'
-// bytes before off); off ranges over 0..Len().
+// bytes before off); off ranges over 0..Len(); it panics outside.
+// O(log n), no allocation.
 func (r Rope) LineOf(off int) int {
-	if off < 0 || off > len(r.s) {
-		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, len(r.s)))
+	if off < 0 || off > r.root.bytes {
+		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.bytes))
 	}
-	return strings.Count(r.s[:off], "\n")
+	if off == r.root.bytes {
+		return r.root.nl
+	}
+	line := 0
+	n := r.root.n
+	for !n.leaf() {
+		i := 0
+		for ; off >= n.kids[i].bytes; i++ {
+			off -= n.kids[i].bytes
+			line += n.kids[i].nl
+		}
+		n = n.kids[i].n
+	}
+	return line + bytes.Count(n.text[:off], nl)
 }
 
-// ByteAt returns the byte at off.
-func (r Rope) ByteAt(off int) byte { return r.s[off] }
+// leafAt returns the leaf holding byte off (0 <= off < Len()) and the
+// offset of its first byte.
+func (r Rope) leafAt(off int) (leaf []byte, start int) {
+	n := r.root.n
+	for !n.leaf() {
+		i := 0
+		for ; off >= n.kids[i].bytes; i++ {
+			off -= n.kids[i].bytes
+			start += n.kids[i].bytes
+		}
+		n = n.kids[i].n
+	}
+	return n.text, start
+}
 
-// Slice returns a copy of the bytes in [a, b).
-func (r Rope) Slice(a, b int) []byte { return []byte(r.s[a:b]) }
+// ByteAt returns the byte at off, 0 <= off < Len(); it panics outside.
+// O(log n).
+func (r Rope) ByteAt(off int) byte {
+	if off < 0 || off >= r.root.bytes {
+		panic(fmt.Sprintf("buffer: ByteAt(%d) out of range [0,%d)", off, r.root.bytes))
+	}
+	leaf, start := r.leafAt(off)
+	return leaf[off-start]
+}
 
-// SliceString returns the bytes in [a, b) as a string.
-func (r Rope) SliceString(a, b int) string { return r.s[a:b] }
+// checkRange panics unless 0 <= a <= b <= Len().
+func (r Rope) checkRange(what string, a, b int) {
+	if a < 0 || a > b || b > r.root.bytes {
+		panic(fmt.Sprintf("buffer: %s(%d, %d) out of range [0,%d]", what, a, b, r.root.bytes))
+	}
+}
+
+// Slice returns a copy of the bytes in [a, b); it panics unless
+// 0 <= a <= b <= Len(). O(log n + b-a).
+func (r Rope) Slice(a, b int) []byte {
+	r.checkRange("Slice", a, b)
+	out := make([]byte, 0, b-a)
+	return r.appendRange(out, a, b)
+}
+
+// AppendSlice appends the bytes in [a, b) to dst and returns the extended
+// slice; it panics unless 0 <= a <= b <= Len().
+func (r Rope) AppendSlice(dst []byte, a, b int) []byte {
+	r.checkRange("AppendSlice", a, b)
+	return r.appendRange(dst, a, b)
+}
+
+func (r Rope) appendRange(dst []byte, a, b int) []byte {
+	if a == b {
+		return dst
+	}
+	it := r.Chunks(a)
+	for it.Next() {
+		c := it.Chunk()
+		if rest := b - it.Offset(); len(c) >= rest {
+			return append(dst, c[:rest]...)
+		}
+		dst = append(dst, c...)
+	}
+	return dst
+}
+
+// SliceString returns the bytes in [a, b) as a string; it panics unless
+// 0 <= a <= b <= Len().
+func (r Rope) SliceString(a, b int) string {
+	r.checkRange("SliceString", a, b)
+	if a == b {
+		return ""
+	}
+	var sb strings.Builder
+	sb.Grow(b - a)
+	it := r.Chunks(a)
+	for it.Next() {
+		c := it.Chunk()
+		if rest := b - it.Offset(); len(c) >= rest {
+			sb.Write(c[:rest])
+			break
+		}
+		sb.Write(c)
+	}
+	return sb.String()
+}
 
 // String returns the whole text.
-func (r Rope) String() string { return r.s }
+func (r Rope) String() string { return r.SliceString(0, r.root.bytes) }
 
 // Bytes returns a copy of the whole text.
-func (r Rope) Bytes() []byte { return []byte(r.s) }
+func (r Rope) Bytes() []byte { return r.Slice(0, r.root.bytes) }
 
-// Equal reports whether two ropes hold the same bytes.
-func (r Rope) Equal(o Rope) bool { return r.s == o.s }
-
-// WriteTo writes the text to w.
-func (r Rope) WriteTo(w io.Writer) (int64, error) {
-	n, err := io.WriteString(w, r.s)
-	return int64(n), err
-}
-
-// Chunks returns an iterator over the text from offset off to the end, in
-// chunks (Next then Chunk).
-func (r Rope) Chunks(off int) *Iter { return &Iter{s: r.s, off: off, fwd: true} }
-
-// ChunksBackward returns an iterator over the text before off, last chunk
-// first; each chunk's bytes are in forward order.
-func (r Rope) ChunksBackward(off int) *Iter { return &Iter{s: r.s, off: off} }
-
-// Iter walks chunks of a rope.
-type Iter struct {
-	s     string
-	off   int
-	fwd   bool
-	chunk string
-	done  bool
-}
-
-// Next advances to the next chunk and reports whether there is one.
-func (it *Iter) Next() bool {
-	if it.done {
+// Equal reports whether two ropes hold the same bytes. It is O(1) for two
+// copies of one snapshot and O(n) otherwise.
+func (r Rope) Equal(o Rope) bool {
+	if r.root.bytes != o.root.bytes || r.root.nl != o.root.nl {
 		return false
 	}
-	it.done = true
-	if it.fwd {
-		it.chunk = it.s[it.off:]
-	} else {
-		it.chunk = it.s[:it.off]
+	if r.root.n == o.root.n {
+		return true
 	}
-	return it.chunk != ""
+	a, b := r.Chunks(0), o.Chunks(0)
+	var x, y []byte
+	for {
+		if len(x) == 0 {
+			if !a.Next() {
+				return len(y) == 0 && !b.Next()
+			}
+			x = a.Chunk()
+		}
+		if len(y) == 0 {
+			if !b.Next() {
+				return false
+			}
+			y = b.Chunk()
+		}
+		m := min(len(x), len(y))
+		if !bytes.Equal(x[:m], y[:m]) {
+			return false
+		}
+		x, y = x[m:], y[m:]
+	}
 }
 
-// Chunk returns the current chunk. It must not be modified.
-func (it *Iter) Chunk() []byte { return []byte(it.chunk) }
-
-// Apply returns the rope with c applied, or an error when the text at c.Off
-// is not c.Old.
-func (r Rope) Apply(c Change) (Rope, error) {
-	if c.Off < 0 || c.Off+len(c.Old) > len(r.s) || r.s[c.Off:c.Off+len(c.Old)] != c.Old {
-		return r, fmt.Errorf("buffer: change at %d does not match the text", c.Off)
+// WriteTo writes the text to w chunk by chunk, without flattening it.
+// It implements io.WriterTo.
+func (r Rope) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	it := r.Chunks(0)
+	for it.Next() {
+		c := it.Chunk()
+		n, err := w.Write(c)
+		total += int64(n)
+		if err == nil && n < len(c) {
+			err = io.ErrShortWrite
+		}
+		if err != nil {
+			return total, fmt.Errorf("buffer: write at offset %d: %w", total, err)
+		}
 	}
-	var b bytes.Buffer
-	b.Grow(len(r.s) - len(c.Old) + len(c.New))
-	b.WriteString(r.s[:c.Off])
-	b.WriteString(c.New)
-	b.WriteString(r.s[c.Off+len(c.Old):])
-	return Rope{s: b.String()}, nil
+	return total, nil
 }
-
-// Batch applies many changes to a rope without copying a path per change
-// (transient mode); Rope ends the batch.
-type Batch struct{ r Rope }
-
-// Batch starts a batch of edits on r. r itself is not changed.
-func (r Rope) Batch() *Batch { return &Batch{r: r} }
-
-// Apply applies c to the batch's text.
-func (b *Batch) Apply(c Change) error {
-	r, err := b.r.Apply(c)
-	if err != nil {
-		return err
-	}
-	b.r = r
-	return nil
-}
-
-// Rope returns the batch's text as an immutable rope; the batch must not be
-// used afterwards.
-func (b *Batch) Rope() Rope { return b.r }

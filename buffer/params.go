@@ -1,0 +1,23 @@
+//go:build !kjxtiny
+
+package buffer
+
+// Tree shape for normal builds. The kjxtiny build tag (params_tiny.go)
+// replaces these with a few bytes and a fan-out of four so that tests and
+// fuzzing reach deep trees with small inputs.
+const (
+	// maxLeaf is the largest number of bytes a leaf holds; bulk loading
+	// packs leaves to this size.
+	maxLeaf = 2048
+	// minLeaf is the smallest number of bytes a leaf other than a lone
+	// root leaf holds.
+	minLeaf = 512
+	// maxKids is the fan-out: the most children an internal node has.
+	maxKids = 16
+	// minKids is the fewest children an internal node other than the root
+	// has; the root has at least two.
+	minKids = 8
+	// readBlock is the size of the blocks FromReader reads into; leaves
+	// are sub-slices of these blocks.
+	readBlock = 1 << 20
+)

@@ -1,0 +1,14 @@
+//go:build kjxtiny
+
+package buffer
+
+// Tree shape under the kjxtiny build tag: leaves of 4 to 16 bytes and a
+// fan-out of 2 to 4, so a few hundred bytes already make a tree several
+// levels deep. See params.go for the meaning of each constant.
+const (
+	maxLeaf   = 16
+	minLeaf   = 4
+	maxKids   = 4
+	minKids   = 2
+	readBlock = 64
+)
