@@ -1,0 +1,88 @@
+package undofile
+
+import (
+	"crypto/sha256"
+	"hash/crc32"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// The fixed preamble and the record kinds; docs/undofile.md is the
+// authoritative, byte-by-byte description.
+const (
+	// Magic starts every kjx undo file.
+	Magic = "KJXUNDO\x00"
+	// Version is the format version this package writes and reads.
+	Version = 1
+
+	preambleLen = len(Magic) + 2 + 2 // magic, version u16le, flags u16le
+
+	flagModified = 1 << 0 // Image.Modified
+	flagText     = 1 << 1 // a text record (compressed saved text) is present
+	knownFlags   = flagModified | flagText
+
+	kindHeader  = 'H'
+	kindNode    = 'N'
+	kindText    = 'T'
+	kindTrailer = 'E'
+
+	crcLen          = 4
+	trailerPayload  = 8 + sha256.Size // total length u64le, SHA-256
+	trailerLen      = 1 + 1 + trailerPayload + crcLen
+	maxRecordHeader = 1 + 10 // kind byte plus a uvarint length
+
+	// Node record flag bits.
+	nodeWasModified = 1 << 0
+	nodeHasLabel    = 1 << 1
+	nodeHasSaveNr   = 1 << 2
+	knownNodeFlags  = nodeWasModified | nodeHasLabel | nodeHasSaveNr
+)
+
+// castagnoli is the CRC32C table; crc32.MakeTable caches it, and the
+// value never changes after package initialisation.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// FileState identifies the bytes of a text file on disk: their SHA-256 and
+// their length.
+type FileState struct {
+	Hash [sha256.Size]byte
+	Size int64
+}
+
+// IsZero reports whether s is the zero FileState (no hash given).
+func (s FileState) IsZero() bool { return s == FileState{} }
+
+// HashBytes returns the FileState of b.
+func HashBytes(b []byte) FileState {
+	return FileState{Hash: sha256.Sum256(b), Size: int64(len(b))}
+}
+
+// HashRope returns the FileState of the bytes of r, without copying them
+// into one slice.
+func HashRope(r buffer.Rope) FileState {
+	h := sha256.New()
+	n, _ := r.WriteTo(h) // a hash.Hash never returns an error
+	var s FileState
+	h.Sum(s.Hash[:0])
+	s.Size = n
+	return s
+}
+
+// File is the content of one undo file: the history, the text it is
+// anchored to, and optionally a copy of that text.
+type File struct {
+	// Path is the absolute path (symlinks resolved) of the text file this
+	// history belongs to.
+	Path string
+	// Disk identifies the text file's bytes on disk when the history was
+	// saved; they are the text of node SavedSeq.
+	Disk FileState
+	// SavedSeq is the seq of the node whose text is on disk (0: the root).
+	SavedSeq int
+	// Image is the undo tree.
+	Image undo.Image
+	// Text is a copy of the text at node SavedSeq (nil: none stored).
+	// Encode compresses it; Decode returns it when the file holds one.
+	Text *buffer.Rope
+}

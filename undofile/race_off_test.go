@@ -1,0 +1,5 @@
+//go:build !race
+
+package undofile
+
+const raceEnabled = false

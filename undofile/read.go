@@ -1,0 +1,91 @@
+package undofile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Loaded is a history read from an undo file.
+type Loaded struct {
+	// Name is the undo file read.
+	Name string
+	// File is its content, complete and structurally verified.
+	File *File
+	// Changed is true when the text file on disk is not the one the
+	// history was saved with (hash or size differ): the file was changed
+	// outside kjx. The caller then grafts the history onto the new text
+	// (File.Text, when present, is the old text) or sets the undo file
+	// aside; it must not restore the history onto the new text as is.
+	Changed bool
+}
+
+// Read loads the history of the text file absPath (canonical, see
+// Canonical) from undo directory dir, given the state of the text file's
+// bytes now on disk. A missing undo file is an error satisfying
+// errors.Is(err, fs.ErrNotExist), which callers treat as "no history"
+// silently. Every other failure is a one-line *Error naming the undo file.
+// A file owned by another user, a symbolic link, or a file naming another
+// path is never loaded.
+func Read(dir, absPath string, disk FileState, lim Limits) (Loaded, error) {
+	name, err := Locate(dir, absPath)
+	if err != nil {
+		return Loaded{}, err
+	}
+	return load(name, absPath, disk, lim)
+}
+
+// ReadFile loads an undo file named explicitly (:rundo FILE). Unlike Read
+// it follows a symbolic link given as name and accepts a history saved for
+// another path; the hash decides whether it fits (Loaded.Changed).
+func ReadFile(name string, disk FileState, lim Limits) (Loaded, error) {
+	if r, err := filepath.EvalSymlinks(name); err == nil {
+		name = r
+	}
+	return load(name, "", disk, lim)
+}
+
+func load(name, absPath string, disk FileState, lim Limits) (Loaded, error) {
+	lim = lim.withDefaults()
+	f, fi, err := openSafe(name, lim.MaxReadSize, true)
+	if err != nil {
+		return Loaded{}, err
+	}
+	data, err := readAll(f, fi.Size())
+	f.Close()
+	if err != nil {
+		return Loaded{}, err
+	}
+	file, err := Decode(data, DecodeOptions{Name: name, Path: absPath, MaxTextSize: lim.MaxTextSize})
+	if err != nil {
+		return Loaded{}, err
+	}
+	return Loaded{Name: name, File: file, Changed: file.Disk != disk}, nil
+}
+
+// SetAside renames undo file name (not deleting it) to
+// NAME.~YYYYMMDD-HHMMSS~ (with -2, -3, ... if taken) using now's local
+// time, and returns the new name for the message. Set-aside files are
+// removed by Prune when they are older than the retention age.
+func SetAside(name string, now time.Time) (string, error) {
+	base := name + ".~" + now.Format("20060102-150405")
+	for i := 1; i < 100; i++ {
+		to := base + "~"
+		if i > 1 {
+			to = fmt.Sprintf("%s-%d~", base, i)
+		}
+		if _, err := os.Lstat(to); err == nil {
+			continue
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("undo file %s: cannot set aside: %w", name, err)
+		}
+		if err := os.Rename(name, to); err != nil {
+			return "", fmt.Errorf("undo file %s: cannot set aside: %w", name, err)
+		}
+		return to, nil
+	}
+	return "", fmt.Errorf("undo file %s: cannot set aside: too many set-aside copies", name)
+}

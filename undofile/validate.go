@@ -1,0 +1,137 @@
+package undofile
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// checkImage verifies that img is a well-formed tree: counters in range,
+// nodes in strictly increasing seq order, every parent existing, every
+// node listed exactly once among its parent's children (or the root's),
+// no cycle, and savedSeq, CurHead and NewHead naming nodes (or 0). It does
+// not check that the changes apply to any text: undo.Restore does.
+// O(n log n) time, O(n) space.
+func checkImage(img *undo.Image, savedSeq int) error {
+	if err := checkCounters(img); err != nil {
+		return err
+	}
+	nodes := img.Nodes
+	prev := 0
+	for i := range nodes {
+		n := &nodes[i]
+		switch {
+		case n.Seq <= 0 || n.Seq > img.SeqLast:
+			return fmt.Errorf("node seq %d outside 1..%d", n.Seq, img.SeqLast)
+		case n.Seq == prev:
+			return fmt.Errorf("duplicate seq %d", n.Seq)
+		case n.Seq < prev:
+			return fmt.Errorf("seq %d after %d: not in increasing order", n.Seq, prev)
+		case n.SaveNr < 0 || n.SaveNr > img.SaveLast:
+			return fmt.Errorf("node %d: save number %d outside 0..%d", n.Seq, n.SaveNr, img.SaveLast)
+		}
+		for _, c := range n.Changes {
+			if c.Off < 0 {
+				return fmt.Errorf("node %d: negative change offset %d", n.Seq, c.Off)
+			}
+		}
+		prev = n.Seq
+	}
+	for i := range nodes { // sorted now, so indexOf can search
+		if p := nodes[i].Parent; p != 0 && indexOf(nodes, p) < 0 {
+			return fmt.Errorf("node %d: dangling parent %d", nodes[i].Seq, p)
+		}
+	}
+	for _, ref := range [...]struct {
+		what string
+		seq  int
+	}{{"saved node", savedSeq}, {"curhead", img.CurHead}, {"newhead", img.NewHead}} {
+		if ref.seq != 0 && indexOf(nodes, ref.seq) < 0 {
+			return fmt.Errorf("%s %d does not exist", ref.what, ref.seq)
+		}
+	}
+	return checkLinks(img)
+}
+
+func checkCounters(img *undo.Image) error {
+	switch {
+	case img.SeqLast < 0:
+		return fmt.Errorf("seq_last %d negative", img.SeqLast)
+	case img.SeqCur < 0 || img.SeqCur > img.SeqLast:
+		return fmt.Errorf("seq_cur %d outside 0..%d", img.SeqCur, img.SeqLast)
+	case img.SaveLast < 0:
+		return fmt.Errorf("save_last %d negative", img.SaveLast)
+	case img.SaveCur < 0 || img.SaveCur > img.SaveLast:
+		return fmt.Errorf("save_cur %d outside 0..%d", img.SaveCur, img.SaveLast)
+	case img.Pruned < 0:
+		return fmt.Errorf("pruned count %d negative", img.Pruned)
+	case len(img.Nodes) > img.SeqLast:
+		return fmt.Errorf("%d nodes but seq_last %d", len(img.Nodes), img.SeqLast)
+	}
+	return nil
+}
+
+// checkLinks verifies that children lists and parents agree and that every
+// node is reachable from the root exactly once.
+func checkLinks(img *undo.Image) error {
+	nodes := img.Nodes
+	seen := make([]bool, len(nodes))
+	queue := make([]int32, 0, len(nodes))
+	claim := func(parent, child int) error {
+		i := indexOf(nodes, child)
+		switch {
+		case i < 0:
+			return fmt.Errorf("node %d: child %d does not exist", parent, child)
+		case nodes[i].Parent != parent:
+			return fmt.Errorf("node %d lists child %d whose parent is %d", parent, child, nodes[i].Parent)
+		case seen[i]:
+			return fmt.Errorf("node %d listed twice as a child", child)
+		}
+		seen[i] = true
+		queue = append(queue, int32(i))
+		return nil
+	}
+	for _, c := range img.RootChildren {
+		if err := claim(0, c); err != nil {
+			return err
+		}
+	}
+	// Breadth-first from the root: a node joins the queue once, when its
+	// parent (reached before it) lists it, so a cycle is never reached.
+	for q := 0; q < len(queue); q++ {
+		n := &nodes[queue[q]]
+		for _, c := range n.Children {
+			if err := claim(n.Seq, c); err != nil {
+				return err
+			}
+		}
+	}
+	if len(queue) != len(nodes) {
+		for i := range nodes {
+			if !seen[i] {
+				return fmt.Errorf("node %d unreachable from the root (missing from its parent's children, or a cycle)", nodes[i].Seq)
+			}
+		}
+		return errors.New("unreachable nodes")
+	}
+	return nil
+}
+
+// indexOf returns the index of the node with seq in nodes (sorted by seq),
+// or -1.
+func indexOf(nodes []undo.ImageNode, seq int) int {
+	lo, hi := 0, len(nodes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if nodes[m].Seq < seq {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(nodes) && nodes[lo].Seq == seq {
+		return lo
+	}
+	return -1
+}

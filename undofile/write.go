@@ -1,0 +1,267 @@
+package undofile
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// tempPrefix starts the name of every temporary file the writer creates,
+// followed by the writer's pid, '-', and random hex digits.
+const tempPrefix = ".kjxundo-tmp-"
+
+// Job is one undo file to write.
+type Job struct {
+	// Path is the text file's absolute path, symlinks resolved (see
+	// Canonical). Jobs for the same Path replace each other while waiting.
+	Path string
+	// Image produces the history. It runs on the writer's goroutine, so
+	// it must read only immutable data (e.g. a tree snapshot's Export).
+	Image func() undo.Image
+	// SavedSeq is the seq of the node whose text is on disk (0: root).
+	SavedSeq int
+	// Disk is the state of the text file's bytes on disk. When zero it is
+	// computed from Text (which must then be set) on the writer goroutine.
+	Disk FileState
+	// Text, when not nil, is the text at SavedSeq, stored compressed if the
+	// file stays within the size limit.
+	Text *buffer.Rope
+	// Trim shortens a history that is over the limits (nil: TrimImage).
+	Trim TrimFunc
+}
+
+// Result reports one write, successful or not.
+type Result struct {
+	Path       string // the text file
+	Name       string // the undo file
+	Size       int64  // bytes written
+	Nodes      int    // nodes written
+	Trimmed    int    // nodes left out to fit the limits
+	TextStored bool   // the saved-text copy was included
+	Took       time.Duration
+	// Err is nil on success, else an *Error; KindNoSpace and KindTooLarge
+	// are warnings: the previous undo file is intact.
+	Err error
+}
+
+// WriteOptions configure WriteFile.
+type WriteOptions struct {
+	Limits Limits
+	// Force overwrites an existing file that is not a kjx undo file
+	// (:wundo!); without it such a file is refused.
+	Force bool
+}
+
+// WriteFile writes the undo file for job to the explicit path name
+// (:wundo FILE), atomically, with mode 0600, on the caller's goroutine. It
+// returns the Result and its Err.
+func WriteFile(name string, job Job, opt WriteOptions) (Result, error) {
+	if !opt.Force {
+		if err := checkOverwrite(name); err != nil {
+			return Result{Path: job.Path, Name: name, Err: err}, err
+		}
+	}
+	var enc encoder
+	res := writeJob(&enc, name, job, opt.Limits.withDefaults(), fsOps{})
+	return res, res.Err
+}
+
+// checkOverwrite refuses to replace an existing file that is not a kjx
+// undo file.
+func checkOverwrite(name string) error {
+	f, _, err := openSafe(name, DefaultMaxReadSize, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			e.Op = OpWrite
+		}
+		return err
+	}
+	defer f.Close()
+	magic := make([]byte, len(Magic))
+	if _, err := f.Read(magic); err != nil || string(magic) != Magic {
+		return &Error{Name: name, Op: OpWrite, Kind: KindNotUndoFile,
+			Detail: "will not overwrite a file that is not a kjx undo file (add ! to override)"}
+	}
+	return nil
+}
+
+// writeJob encodes job (trimming it if needed) and writes it to name.
+func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result {
+	start := time.Now()
+	res := Result{Path: job.Path, Name: name}
+	fail := func(err *Error) Result {
+		err.Name, err.Op = name, OpWrite
+		res.Err, res.Took = err, time.Since(start)
+		return res
+	}
+	if job.Image == nil {
+		return fail(&Error{Kind: KindCorrupt, Detail: "no history given"})
+	}
+	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: job.Image(), Text: job.Text}
+	if file.Disk.IsZero() {
+		if job.Text == nil {
+			return fail(&Error{Kind: KindCorrupt, Detail: "neither the file's hash nor its text given"})
+		}
+		file.Disk = HashRope(*job.Text)
+	}
+	out, trimmed, err := encodeWithin(enc, file, lim, job.Trim)
+	if err != nil {
+		return fail(err)
+	}
+	if err := ops.atomicWrite(name, out.data); err != nil {
+		return fail(err)
+	}
+	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes)-trimmed, trimmed
+	res.TextStored, res.Took = out.textStored, time.Since(start)
+	return res
+}
+
+// fsOps performs the file-system steps of a write. Its fail hook, nil in
+// production, lets tests inject an error (disk full) at a named step.
+type fsOps struct {
+	fail func(step string) error
+}
+
+func (o fsOps) check(step string) error {
+	if o.fail == nil {
+		return nil
+	}
+	return o.fail(step)
+}
+
+// atomicWrite replaces name with data: a new temporary file in the same
+// directory (O_EXCL|O_NOFOLLOW, mode 0600 whatever the umask), written,
+// fsynced, renamed over name, and the directory fsynced. On any failure
+// the temporary file is removed and name is untouched.
+func (o fsOps) atomicWrite(name string, data []byte) *Error {
+	dir := filepath.Dir(name)
+	tmp, f, err := createTemp(dir)
+	if err != nil {
+		return ioError(name, OpWrite, "create temporary file", err)
+	}
+	step, err := "write", o.check("write")
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		step, err = "chmod", f.Chmod(0o600)
+	}
+	if err == nil {
+		step, err = "fsync", errors.Join(o.check("fsync"), f.Sync())
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		step, err = "close", cerr
+	}
+	if err == nil {
+		step, err = "rename", errors.Join(o.check("rename"), os.Rename(tmp, name))
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return ioError(name, OpWrite, step, err)
+	}
+	if err := syncDir(dir); err != nil {
+		return ioError(name, OpWrite, "fsync directory", err)
+	}
+	return nil
+}
+
+// createTemp creates a new temporary file in dir named tempPrefix, the
+// pid, '-' and random hex.
+func createTemp(dir string) (string, *os.File, error) {
+	var rnd [8]byte
+	for range 10 {
+		_, _ = rand.Read(rnd[:]) // crypto/rand.Read never fails
+		name := filepath.Join(dir, tempPrefix+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(rnd[:]))
+		f, err := os.OpenFile(name, createFlags, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return name, f, err
+	}
+	return "", nil, fmt.Errorf("no unused temporary name in %s", dir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// ensureDir creates dir (and missing parents) with mode 0700 when it is
+// missing; an existing directory is left as it is.
+func ensureDir(dir string) *Error {
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return &Error{Name: dir, Op: OpWrite, Kind: KindIO, Detail: "undo directory is not a directory"}
+		}
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return ioError(dir, OpWrite, "create undo directory", err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil { // whatever the umask
+		return ioError(dir, OpWrite, "chmod undo directory", err)
+	}
+	return nil
+}
+
+// encodeWithin encodes file, trimming its history until it fits lim. It
+// returns the encoding and how many nodes were trimmed; file.Image and
+// file.SavedSeq are replaced by the trimmed ones.
+func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded, int, *Error) {
+	if trim == nil {
+		trim = TrimImage
+	}
+	total := len(file.Image.Nodes)
+	if total > lim.MaxEntries {
+		if err := applyTrim(file, trim, lim.MaxEntries); err != nil {
+			return encoded{}, 0, err
+		}
+	}
+	for {
+		out, err := enc.encode(file, lim)
+		if err == nil {
+			return out, total - len(file.Image.Nodes), nil
+		}
+		n := len(file.Image.Nodes)
+		if err.Kind != KindTooLarge || n == 0 {
+			return encoded{}, 0, err
+		}
+		// Aim 10% under the limit, assuming bytes spread evenly over nodes;
+		// always drop at least one node so the loop ends.
+		size := int64(enc.size())
+		target := min(n-1, int(float64(n)*0.9*float64(lim.MaxFileSize)/float64(max(size, 1))))
+		if e := applyTrim(file, trim, max(target, 0)); e != nil {
+			return encoded{}, 0, e
+		}
+		if len(file.Image.Nodes) >= n {
+			err.Detail += "; the history cannot be trimmed enough (the newest changes alone are too large)"
+			return encoded{}, 0, err
+		}
+	}
+}
+
+func applyTrim(file *File, trim TrimFunc, maxNodes int) *Error {
+	img, saved, err := trim(file.Image, file.SavedSeq, maxNodes)
+	if err != nil {
+		return &Error{Kind: KindTooLarge, Detail: "cannot trim the history: " + err.Error(), Err: err}
+	}
+	file.Image, file.SavedSeq = img, saved
+	return nil
+}

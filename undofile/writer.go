@@ -1,0 +1,247 @@
+package undofile
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ErrClosed is returned by Flush when the Writer was closed before the
+// writes it waited for were done.
+var ErrClosed = errors.New("undofile: writer closed")
+
+// WriterOptions configure a Writer.
+type WriterOptions struct {
+	// Dir is the undo directory, created with mode 0700 when missing.
+	Dir string
+	// Limits bound the files written (zero fields: defaults).
+	Limits Limits
+	// ResultBuffer is the capacity of the Results channel (default 64).
+	// When it is full the oldest unread result is dropped.
+	ResultBuffer int
+}
+
+// Writer writes undo files on its own goroutine, one at a time, in the
+// order their paths were first scheduled. See doc.go for the contract.
+type Writer struct {
+	opt     WriterOptions
+	results chan Result
+	wake    chan struct{} // capacity 1: "the queue may be non-empty"
+	done    chan struct{} // closed when the goroutine has returned
+	ops     fsOps
+
+	mu      sync.Mutex
+	pending map[string]Job // the newest waiting job per path
+	queue   []entry        // FIFO of paths and Flush barriers
+	head    int            // queue[head:] is waiting
+	closed  bool
+}
+
+// entry is a waiting path or, when barrier is not nil, a Flush waiting for
+// everything before it.
+type entry struct {
+	path    string
+	barrier chan error
+}
+
+// NewWriter starts a writer goroutine for dir. Before its first job it
+// removes temporary files left in dir by writers that were killed.
+func NewWriter(opt WriterOptions) *Writer {
+	return newWriter(opt, fsOps{})
+}
+
+func newWriter(opt WriterOptions, ops fsOps) *Writer {
+	opt.Limits = opt.Limits.withDefaults()
+	if opt.ResultBuffer <= 0 {
+		opt.ResultBuffer = 64
+	}
+	w := &Writer{
+		opt:     opt,
+		results: make(chan Result, opt.ResultBuffer),
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+		ops:     ops,
+		pending: make(map[string]Job),
+	}
+	go w.run()
+	return w
+}
+
+// Results returns the channel on which every write's Result arrives.
+func (w *Writer) Results() <-chan Result { return w.results }
+
+// Schedule queues job and returns at once: O(1), no I/O, never blocks on
+// the writer. A job for a path that already has one waiting replaces it
+// (keeping its place in the queue). It returns false after Close.
+func (w *Writer) Schedule(job Job) bool {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return false
+	}
+	if _, waiting := w.pending[job.Path]; !waiting {
+		w.queue = append(w.queue, entry{path: job.Path})
+	}
+	w.pending[job.Path] = job
+	w.mu.Unlock()
+	w.signal()
+	return true
+}
+
+func (w *Writer) signal() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Flush waits until every job scheduled before the call has been written
+// (or has failed), or ctx ends (returning ctx.Err()), or the writer is
+// closed first (ErrClosed).
+func (w *Writer) Flush(ctx context.Context) error {
+	b := make(chan error, 1)
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return ErrClosed
+	}
+	w.queue = append(w.queue, entry{barrier: b})
+	w.mu.Unlock()
+	w.signal()
+	select {
+	case err := <-b:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Close stops the writer: jobs still waiting are abandoned (call Flush
+// first to write them), the one in progress is finished, and Close returns
+// when the goroutine has. Results then stops receiving values; it is not
+// closed. Close is idempotent.
+func (w *Writer) Close() {
+	w.mu.Lock()
+	if !w.closed {
+		w.closed = true
+		for _, e := range w.queue[w.head:] {
+			if e.barrier != nil {
+				e.barrier <- ErrClosed
+			}
+		}
+		w.queue, w.head = nil, 0
+		clear(w.pending)
+	}
+	w.mu.Unlock()
+	w.signal()
+	<-w.done
+}
+
+func (w *Writer) run() {
+	defer close(w.done)
+	removeStaleTemps(w.opt.Dir, time.Now())
+	var enc encoder
+	for {
+		e, job, ok := w.next()
+		if !ok {
+			return
+		}
+		if e.barrier != nil {
+			e.barrier <- nil
+			continue
+		}
+		w.report(w.write(&enc, job))
+	}
+}
+
+// next blocks until a queue entry is available and pops it; ok is false
+// once the writer is closed.
+func (w *Writer) next() (entry, Job, bool) {
+	for {
+		w.mu.Lock()
+		if w.closed {
+			w.mu.Unlock()
+			return entry{}, Job{}, false
+		}
+		if w.head < len(w.queue) {
+			e := w.queue[w.head]
+			w.queue[w.head] = entry{}
+			w.head++
+			if w.head == len(w.queue) {
+				w.queue, w.head = w.queue[:0], 0
+			}
+			job := w.pending[e.path]
+			delete(w.pending, e.path)
+			w.mu.Unlock()
+			return e, job, true
+		}
+		w.mu.Unlock()
+		<-w.wake
+	}
+}
+
+func (w *Writer) write(enc *encoder, job Job) Result {
+	if err := ensureDir(w.opt.Dir); err != nil {
+		return Result{Path: job.Path, Err: err}
+	}
+	name, err := Locate(w.opt.Dir, job.Path)
+	if err != nil {
+		return Result{Path: job.Path, Err: &Error{Op: OpWrite, Kind: KindIO, Detail: err.Error(), Err: err}}
+	}
+	return writeJob(enc, name, job, w.opt.Limits, w.ops)
+}
+
+// report sends r, dropping the oldest unread result if the channel is
+// full; only this goroutine sends, so the second send cannot block.
+func (w *Writer) report(r Result) {
+	for {
+		select {
+		case w.results <- r:
+			return
+		default:
+		}
+		select {
+		case <-w.results:
+		default:
+		}
+	}
+}
+
+// staleAge is how old a temporary file of a live process must be to count
+// as abandoned.
+const staleAge = time.Hour
+
+// removeStaleTemps removes temporary files in dir left by writers that
+// were killed: those whose process is gone, and any older than staleAge.
+// Other processes' temporary files that may still be in use are kept.
+// It returns how many it removed.
+func removeStaleTemps(dir string, now time.Time) int {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, de := range ents {
+		name := de.Name()
+		if !strings.HasPrefix(name, tempPrefix) || !de.Type().IsRegular() {
+			continue
+		}
+		pidText, _, _ := strings.Cut(name[len(tempPrefix):], "-")
+		pid, err := strconv.Atoi(pidText)
+		alive := err == nil && pid > 0 && (pid == os.Getpid() || processAlive(pid))
+		if alive {
+			if fi, err := de.Info(); err != nil || now.Sub(fi.ModTime()) < staleAge {
+				continue
+			}
+		}
+		if os.Remove(filepath.Join(dir, name)) == nil {
+			n++
+		}
+	}
+	return n
+}
