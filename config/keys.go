@@ -42,6 +42,9 @@ var namedKeys = map[string]string{
 // charNames maps the lower-case names of printable characters to them.
 var charNames = map[string]rune{"lt": '<', "bar": '|', "bslash": '\\', "space": ' '}
 
+// charCanon is the canonical spelling of the names in charNames.
+var charCanon = map[string]string{"lt": "lt", "bar": "Bar", "bslash": "Bslash", "space": "Space"}
+
 // ParseKeys parses a key sequence in Vim key notation: plain characters,
 // and <Name> or <Mods-Name> forms such as <Esc>, <CR>, <C-s>, <M-x>,
 // <S-Tab>, <C-S-Left>, <F5> and <lt>. Names and modifiers are case
@@ -157,7 +160,7 @@ func suggestName(low string) string {
 		consider(k, canon)
 	}
 	for k := range charNames {
-		consider(k, k)
+		consider(k, charCanon[k])
 	}
 	return best
 }
@@ -191,7 +194,7 @@ func charToken(mods Mod, r rune) KeyToken {
 
 // String returns the token in Vim key notation: a plain character as
 // itself (except "<", written <lt>, and " ", written <Space>), anything
-// else as <Mods-Name>.
+// else as <Mods-Name>. ParseKeys(t.String()) gives t back.
 func (k KeyToken) String() string {
 	var name string
 	switch {
@@ -201,12 +204,10 @@ func (k KeyToken) String() string {
 		name = "lt"
 	case k.Rune == ' ':
 		name = "Space"
-	case k.Mods == 0 && unicode.IsPrint(k.Rune):
+	case k.Mods == 0:
 		return string(k.Rune)
-	case unicode.IsPrint(k.Rune):
-		name = string(k.Rune)
 	default:
-		name = fmt.Sprintf("Char-%d", k.Rune)
+		name = string(k.Rune)
 	}
 	if k.Mods == 0 {
 		return "<" + name + ">"
