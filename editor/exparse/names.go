@@ -1,0 +1,259 @@
+package exparse
+
+import "strings"
+
+// flag describes how a command's argument is parsed (Vim's EX_ flags).
+type flag uint32
+
+const (
+	fRange    flag = 1 << iota // a range is allowed
+	fBang                      // ! is allowed
+	fExtra                     // an argument is allowed
+	fNoSpc                     // the argument is one word (informational)
+	fDflAll                    // no range means every line
+	fNeedArg                   // an argument is required
+	fTrlBar                    // '|' ends the command, '"' starts a comment
+	fRegStr                    // a register name may follow
+	fCount                     // a count may follow
+	fNoTrlCom                  // '"' does not start a comment
+	fZeroR                     // line 0 and count 0 are allowed
+	fCtrlV                     // keep CTRL-V in the argument
+	fFlags                     // print flags (l # p) may follow the count
+	fBufName                   // the argument may be a buffer name
+	fArgOpt                    // ++opt arguments are allowed
+	fCmdArg                    // a +cmd argument is allowed
+	fSubst                     // :s, :&, :~ — the argument ends itself
+	fBarArg                    // '|' belongs to the argument (:g, :normal)
+	fXFile                     // the argument is a file name (CTRL-V kept)
+)
+
+const (
+	fFile1 = fExtra | fNoSpc | fXFile
+	fWord1 = fExtra | fNoSpc
+	fWrite = fRange | fBang | fFile1 | fArgOpt | fDflAll | fTrlBar
+	fPrint = fRange | fCount | fFlags | fTrlBar
+	fBufNr = fBang | fRange | fCount | fCmdArg | fTrlBar
+	fUndo  = fTrlBar
+)
+
+// spec is what kjx knows about a command it implements.
+type spec struct {
+	name  string
+	flags flag
+}
+
+// nonAlphaNames are Vim's commands whose name is one punctuation byte.
+const nonAlphaNames = "!#&*<=>@~"
+
+// specs lists the commands kjx implements, with Vim's argument rules. Names
+// are canonical; abbreviations come from vimNames (and kjxNames for kjx's
+// own commands).
+var specs = []spec{
+	{"write", fWrite}, {"wq", fWrite}, {"xit", fWrite}, {"exit", fWrite}, {"update", fWrite},
+	{"quit", fBang | fRange | fCount | fTrlBar}, {"close", fBang | fRange | fCount | fTrlBar},
+	{"qall", fBang | fTrlBar}, {"quitall", fBang | fTrlBar},
+	{"wall", fBang | fTrlBar}, {"xall", fBang | fTrlBar},
+	{"wqall", fBang | fFile1 | fArgOpt | fTrlBar},
+	{"edit", fBang | fFile1 | fCmdArg | fArgOpt | fTrlBar},
+	{"enew", fBang | fTrlBar},
+	{"saveas", fBang | fFile1 | fArgOpt | fTrlBar},
+	{"file", fRange | fZeroR | fBang | fFile1 | fTrlBar},
+	{"read", fBang | fRange | fFile1 | fArgOpt | fTrlBar | fZeroR},
+	{"substitute", fRange | fExtra | fSubst},
+	{"smagic", fRange | fExtra | fSubst},
+	{"snomagic", fRange | fExtra | fSubst},
+	{"&", fRange | fExtra | fSubst},
+	{"~", fRange | fExtra | fSubst},
+	{"global", fRange | fBang | fExtra | fDflAll | fBarArg},
+	{"vglobal", fRange | fExtra | fDflAll | fBarArg},
+	{"normal", fRange | fBang | fExtra | fNeedArg | fNoTrlCom | fCtrlV | fBarArg},
+	{"delete", fRange | fRegStr | fCount | fTrlBar},
+	{"yank", fRange | fRegStr | fCount | fTrlBar},
+	{"put", fRange | fBang | fRegStr | fTrlBar | fZeroR},
+	{"move", fRange | fExtra | fTrlBar},
+	{"copy", fRange | fExtra | fTrlBar},
+	{"t", fRange | fExtra | fTrlBar},
+	{"join", fBang | fRange | fCount | fFlags | fTrlBar},
+	{">", fPrint}, {"<", fPrint},
+	{"print", fPrint}, {"list", fPrint}, {"number", fPrint}, {"#", fPrint}, {"Print", fPrint},
+	{"z", fRange | fExtra | fFlags | fTrlBar},
+	{"=", fRange | fTrlBar | fDflAll | fFlags},
+	{"goto", fRange | fCount | fTrlBar},
+	{"undo", fRange | fCount | fZeroR | fTrlBar},
+	{"redo", fUndo}, {"undojoin", fUndo}, {"undolist", fUndo},
+	{"earlier", fTrlBar | fExtra | fNoSpc}, {"later", fTrlBar | fExtra | fNoSpc},
+	{"wundo", fBang | fNeedArg | fFile1}, {"rundo", fNeedArg | fFile1},
+	{"sleep", fBang | fRange | fCount | fExtra | fTrlBar},
+	{"messages", fExtra | fTrlBar | fRange},
+	{"registers", fExtra | fNoTrlCom | fTrlBar}, {"display", fExtra | fNoTrlCom | fTrlBar},
+	{"marks", fExtra | fTrlBar},
+	{"delmarks", fBang | fExtra | fTrlBar},
+	{"buffers", fBang | fExtra | fTrlBar}, {"files", fBang | fExtra | fTrlBar}, {"ls", fBang | fExtra | fTrlBar},
+	{"buffer", fBufNr | fBufName | fExtra},
+	{"bnext", fBufNr}, {"bprevious", fBufNr}, {"bNext", fBufNr},
+	{"bfirst", fBang | fRange | fCmdArg | fTrlBar}, {"brewind", fBang | fRange | fCmdArg | fTrlBar},
+	{"blast", fBang | fRange | fCmdArg | fTrlBar},
+	{"bdelete", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"bwipeout", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"bunload", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"help", fBang | fExtra | fNoTrlCom},
+	{"set", fBang | fTrlBar | fExtra}, {"setlocal", fBang | fTrlBar | fExtra}, {"setglobal", fBang | fTrlBar | fExtra},
+	{"nohlsearch", fTrlBar},
+	{"k", fRange | fWord1 | fTrlBar}, {"mark", fRange | fWord1 | fTrlBar},
+	{"redraw", fBang | fTrlBar},
+	{"pwd", fTrlBar},
+	{"cd", fBang | fFile1 | fTrlBar},
+	{"version", fExtra | fTrlBar},
+	// kjx's own commands.
+	{"checkpoint", fExtra | fTrlBar},
+	{"undotree", fTrlBar},
+	{"UndotreeToggle", fTrlBar},
+	{"undostats", fTrlBar},
+	{"diffdisk", fTrlBar},
+}
+
+// kjxNames are kjx's own lowercase commands with their shortest
+// abbreviations, chosen not to take any prefix Vim resolves to another
+// command.
+var kjxNames = []struct {
+	name string
+	min  int
+}{
+	{"checkpoint", len("checkpo")}, // "checkp" is Vim's :checkpath
+	{"undotree", len("undot")},
+	{"undostats", len("undos")},
+	{"diffdisk", len("diffd")},
+}
+
+// userNames are kjx commands that start with an uppercase letter; like Vim's
+// user commands they match exactly or by a unique prefix.
+var userNames = []string{"UndotreeToggle"}
+
+var specIndex = func() map[string]spec {
+	m := make(map[string]spec, len(specs))
+	for _, s := range specs {
+		m[s.name] = s
+	}
+	return m
+}()
+
+func lookupSpec(name string) (spec, bool) {
+	s, ok := specIndex[name]
+	return s, ok
+}
+
+// resolveName returns the canonical command for the typed name t (letters
+// only, or one of the non-alphabetic commands). ok is false when no command
+// has that name; ambiguous is true for an ambiguous uppercase prefix.
+func resolveName(t string) (name string, ok, ambiguous bool) {
+	if t == "" {
+		return "", false, false
+	}
+	if c := t[0]; c >= 'A' && c <= 'Z' {
+		return resolveUpper(t)
+	} else if !isAlpha(c) {
+		return t, len(t) == 1 && strings.IndexByte(nonAlphaNames, c) >= 0, false
+	}
+	for _, k := range kjxNames {
+		if len(t) >= k.min && strings.HasPrefix(k.name, t) {
+			return k.name, true, false
+		}
+	}
+	for _, v := range vimNames {
+		if len(t) >= v.min && strings.HasPrefix(v.name, t) {
+			return v.name, true, false
+		}
+	}
+	return "", false, false
+}
+
+// resolveUpper resolves a name starting with an uppercase letter: Vim's
+// built-in Next, Print and X first (":Print" may be overridden), then kjx's
+// user-style commands by exact name or unique prefix.
+func resolveUpper(t string) (string, bool, bool) {
+	builtin := ""
+	for _, v := range vimNames {
+		if len(t) >= v.min && strings.HasPrefix(v.name, t) {
+			builtin = v.name
+			break
+		}
+	}
+	if builtin != "" && builtin != "Print" {
+		return builtin, true, false
+	}
+	match := ""
+	for _, u := range userNames {
+		if u == t {
+			return u, true, false
+		}
+		if strings.HasPrefix(u, t) {
+			if match != "" {
+				return "", false, true
+			}
+			match = u
+		}
+	}
+	if match != "" {
+		return match, true, false
+	}
+	if builtin != "" {
+		return builtin, true, false
+	}
+	return "", false, false
+}
+
+// modifiers are Vim's command modifiers with their shortest abbreviations.
+// "filter" (which takes a pattern) and the counted forms (":3verbose",
+// ":tab 2") are not supported.
+var modifiers = []struct {
+	name string
+	min  int
+}{
+	{"aboveleft", 3}, {"belowright", 3}, {"botright", 2}, {"browse", 3},
+	{"confirm", 4}, {"hide", 3}, {"keepmarks", 3}, {"keepalt", 5},
+	{"keeppatterns", 5}, {"keepjumps", 5}, {"leftabove", 5}, {"legacy", 3},
+	{"lockmarks", 3}, {"noautocmd", 3}, {"noswapfile", 3},
+	{"rightbelow", 6}, {"sandbox", 3}, {"silent", 3}, {"tab", 3},
+	{"topleft", 2}, {"unsilent", 3}, {"verbose", 4}, {"vertical", 4},
+	{"vim9cmd", 4},
+}
+
+// parseModifier recognises a modifier at s[i:] (Vim's checkforcmd: the
+// common prefix of the text and the modifier's name must be at least the
+// minimal abbreviation and not be followed by a letter). It returns the
+// canonical name ("silent!" for ":silent!") and the index after it and the
+// blanks that follow.
+func parseModifier(s string, i int) (string, int, bool) {
+	for _, m := range modifiers {
+		n := commonPrefix(s[i:], m.name)
+		j := i + n
+		if n < m.min || (j < len(s) && isAlpha(s[j])) {
+			continue
+		}
+		name := m.name
+		if name == "hide" && !followedByCommand(s, j) {
+			return "", i, false // ":hide" alone is a command
+		}
+		if name == "silent" && j < len(s) && s[j] == '!' {
+			name = "silent!"
+			j++
+		}
+		return name, skipWhite(s, j), true
+	}
+	return "", i, false
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// followedByCommand reports whether something other than the end of the
+// line, '|' or '"' follows the blanks at s[j:].
+func followedByCommand(s string, j int) bool {
+	j = skipWhite(s, j)
+	return j < len(s) && s[j] != '|' && s[j] != '"'
+}
