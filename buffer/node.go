@@ -93,7 +93,7 @@ func runeStart(s []byte, p int) int {
 	return p
 }
 
-// packLeaves cuts s into leaves of minLeaf..maxLeaf bytes (a single leaf
+// packLeaves cuts s into leaves of loadLeaf bytes (minLeaf..maxLeaf at the end) (a single leaf
 // when s is at most maxLeaf bytes), never inside a valid UTF-8 sequence,
 // and appends them to dst. Leaves are capacity-limited sub-slices of s, so
 // s must not be used by the caller afterwards.
@@ -102,11 +102,12 @@ func packLeaves(dst []child, s []byte, owner *token) []child {
 	return spreadLeaves(dst, s, owner)
 }
 
-// cutFullLeaves cuts full leaves off the front of s while more than two
-// leaves' worth is left, appends them to dst and returns the rest.
+// cutFullLeaves cuts leaves of loadLeaf bytes off the front of s while
+// more than maxLeaf+loadLeaf bytes are left, appends them to dst and
+// returns the rest.
 func cutFullLeaves(dst []child, s []byte, owner *token) ([]child, []byte) {
-	for len(s) > 2*maxLeaf {
-		p := runeStart(s, maxLeaf)
+	for len(s) > maxLeaf+loadLeaf {
+		p := runeStart(s, loadLeaf)
 		dst = append(dst, leafChild(s[:p:p], owner))
 		s = s[p:]
 	}

@@ -9,6 +9,10 @@ const (
 	// maxLeaf is the largest number of bytes a leaf holds; bulk loading
 	// packs leaves to this size.
 	maxLeaf = 2048
+	// loadLeaf is the size of the leaves bulk loading and large inserts
+	// cut: half full, so that a leaf takes many edits before it splits,
+	// and a line query scans little of it.
+	loadLeaf = 1024
 	// minLeaf is the smallest number of bytes a leaf other than a lone
 	// root leaf holds.
 	minLeaf = 512

@@ -7,6 +7,7 @@ package buffer
 // levels deep. See params.go for the meaning of each constant.
 const (
 	maxLeaf   = 16
+	loadLeaf  = 8
 	minLeaf   = 4
 	maxKids   = 4
 	minKids   = 2

@@ -51,36 +51,53 @@ func (r Rope) LineEnd(n int) int {
 // newlineAt returns the offset of the k-th '\n' (1-based), 1 <= k <= nl.
 func (r Rope) newlineAt(k int) int {
 	off := 0
-	n := r.root.n
-	for !n.leaf() {
+	c := r.root
+	for !c.n.leaf() {
+		kids := c.n.kids
 		i := 0
-		for ; k > n.kids[i].nl; i++ {
-			k -= n.kids[i].nl
-			off += n.kids[i].bytes
+		for ; k > kids[i].nl; i++ {
+			k -= kids[i].nl
+			off += kids[i].bytes
 		}
-		n = n.kids[i].n
+		c = kids[i]
 	}
-	return off + nthByte(n.text, '\n', k)
+	return off + nthNewline(c.n.text, c.nl, k)
 }
 
-// nthByte returns the index of the k-th (1-based) c in s, which must hold
-// at least k of them. It scans from whichever end is nearer.
-func nthByte(s []byte, c byte, k int) int {
-	total := -1
-	if k > 8 {
-		total = bytes.Count(s, []byte{c})
-	}
-	if total >= 0 && k > total/2 {
-		// Search backwards for the (total-k+1)-th from the end.
-		j := len(s)
-		for m := total - k + 1; m > 0; m-- {
-			j = bytes.LastIndexByte(s[:j], c)
+// scanBlock is the size of the blocks nthNewline counts at once: large
+// enough for the vectorised bytes.Count, small enough to skip little.
+const scanBlock = 128
+
+// nthNewline returns the index of the k-th (1-based) '\n' in s, which
+// holds total of them, 1 <= k <= total. It counts block by block from the
+// nearer end, then finds the byte within one block.
+func nthNewline(s []byte, total, k int) int {
+	if 2*k <= total+1 {
+		for base := 0; ; base += scanBlock {
+			end := min(base+scanBlock, len(s))
+			if c := bytes.Count(s[base:end], nl); c < k {
+				k -= c
+				continue
+			}
+			return base + nthInBlock(s[base:end], k)
 		}
-		return j
 	}
+	k = total - k + 1 // k-th from the end
+	for end := len(s); ; end -= scanBlock {
+		base := max(end-scanBlock, 0)
+		if c := bytes.Count(s[base:end], nl); c < k {
+			k -= c
+		} else {
+			return base + nthInBlock(s[base:end], c-k+1)
+		}
+	}
+}
+
+// nthInBlock returns the index of the k-th '\n' in s, which has at least k.
+func nthInBlock(s []byte, k int) int {
 	i := -1
 	for ; k > 0; k-- {
-		i += 1 + bytes.IndexByte(s[i+1:], c)
+		i += 1 + bytes.IndexByte(s[i+1:], '\n')
 	}
 	return i
 }
@@ -96,16 +113,21 @@ func (r Rope) LineOf(off int) int {
 		return r.root.nl
 	}
 	line := 0
-	n := r.root.n
-	for !n.leaf() {
+	c := r.root
+	for !c.n.leaf() {
+		kids := c.n.kids
 		i := 0
-		for ; off >= n.kids[i].bytes; i++ {
-			off -= n.kids[i].bytes
-			line += n.kids[i].nl
+		for ; off >= kids[i].bytes; i++ {
+			off -= kids[i].bytes
+			line += kids[i].nl
 		}
-		n = n.kids[i].n
+		c = kids[i]
 	}
-	return line + bytes.Count(n.text[:off], nl)
+	// Count from the nearer end of the leaf.
+	if t := c.n.text; 2*off > len(t) {
+		return line + c.nl - bytes.Count(t[off:], nl)
+	}
+	return line + bytes.Count(c.n.text[:off], nl)
 }
 
 // leafAt returns the leaf holding byte off (0 <= off < Len()) and the

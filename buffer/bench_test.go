@@ -1,0 +1,199 @@
+package buffer
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+)
+
+// benchText returns n bytes of printable text in lines of 1..80 bytes.
+func benchText(n int) []byte {
+	rng := rand.New(rand.NewPCG(1, 2))
+	b := make([]byte, n)
+	next := rng.IntN(80)
+	for i := range b {
+		if i == next {
+			b[i] = '\n'
+			next = i + 1 + rng.IntN(80)
+			continue
+		}
+		b[i] = byte('a' + rng.IntN(26))
+	}
+	return b
+}
+
+// benchLines returns text of exactly n lines averaging 40 bytes.
+func benchLines(n int) []byte {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var b bytes.Buffer
+	for i := 0; i < n; i++ {
+		for k := rng.IntN(79); k > 0; k-- {
+			b.WriteByte('x')
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+var sinkRope Rope
+
+func BenchmarkInsertRandom10MB(b *testing.B) {
+	r := FromBytes(benchText(10 << 20))
+	rng := rand.New(rand.NewPCG(5, 6))
+	offs := make([]int, 1<<16)
+	for i := range offs {
+		offs[i] = rng.IntN(r.Len())
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if r, err = r.Apply(Change{Off: offs[i&(len(offs)-1)], New: "x"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	sinkRope = r
+}
+
+func BenchmarkTyping10MB(b *testing.B) {
+	r := FromBytes(benchText(10 << 20))
+	off := r.Len() / 3
+	text := "the quick brown fox jumps over the lazy dog\n"
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var err error
+		if r, err = r.Apply(Change{Off: off, New: text[i%len(text) : i%len(text)+1]}); err != nil {
+			b.Fatal(err)
+		}
+		off++
+	}
+	sinkRope = r
+}
+
+func BenchmarkDeleteRandom10MB(b *testing.B) {
+	base := FromBytes(benchText(10 << 20))
+	rng := rand.New(rand.NewPCG(7, 8))
+	type del struct {
+		off int
+		old string
+	}
+	dels := make([]del, 1<<16)
+	for i := range dels {
+		n := 1 + rng.IntN(100)
+		off := rng.IntN(base.Len() - n)
+		dels[i] = del{off, base.SliceString(off, off+n)}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d := dels[i&(len(dels)-1)]
+		r, err := base.Apply(Change{Off: d.off, Old: d.old})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sinkRope = r
+	}
+}
+
+func BenchmarkLineStart1MLines(b *testing.B) {
+	r := FromBytes(benchLines(1 << 20))
+	rng := rand.New(rand.NewPCG(9, 10))
+	lines := make([]int, 1<<16)
+	for i := range lines {
+		lines[i] = rng.IntN(r.Newlines() + 1)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	sum := 0
+	for i := 0; i < b.N; i++ {
+		sum += r.LineStart(lines[i&(len(lines)-1)])
+	}
+	sinkInt = sum
+}
+
+var sinkInt int
+
+func BenchmarkLineOf1MLines(b *testing.B) {
+	r := FromBytes(benchLines(1 << 20))
+	rng := rand.New(rand.NewPCG(11, 12))
+	offs := make([]int, 1<<16)
+	for i := range offs {
+		offs[i] = rng.IntN(r.Len() + 1)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	sum := 0
+	for i := 0; i < b.N; i++ {
+		sum += r.LineOf(offs[i&(len(offs)-1)])
+	}
+	sinkInt = sum
+}
+
+// heapInUse returns the live heap after a full collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse
+}
+
+func benchLoad(b *testing.B, load func([]byte) Rope) {
+	text := benchText(100 << 20)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	var resident float64
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		sinkRope = Rope{}
+		before := heapInUse()
+		b.StartTimer()
+		r := load(text)
+		b.StopTimer()
+		resident = float64(heapInUse()-before) / float64(len(text))
+		if r.Len() != len(text) {
+			b.Fatalf("loaded %d bytes of %d", r.Len(), len(text))
+		}
+		sinkRope = r
+		b.StartTimer()
+	}
+	b.ReportMetric(resident, "resident/text")
+}
+
+func BenchmarkLoadBytes100MB(b *testing.B) { benchLoad(b, FromBytes) }
+
+func BenchmarkLoadReader100MB(b *testing.B) {
+	benchLoad(b, func(t []byte) Rope {
+		r, err := FromReader(bytes.NewReader(t))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return r
+	})
+}
+
+func BenchmarkChunks10MB(b *testing.B) {
+	r := FromBytes(benchText(10 << 20))
+	b.SetBytes(int64(r.Len()))
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		for it := r.Chunks(0); it.Next(); {
+			n += len(it.Chunk())
+		}
+	}
+	sinkInt = n
+}
+
+func BenchmarkSnapshot(b *testing.B) {
+	r := FromBytes(benchText(1 << 20))
+	b.ReportAllocs()
+	snaps := make([]Rope, 1024)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		snaps[i&1023] = r
+	}
+	sinkRope = snaps[0]
+}
