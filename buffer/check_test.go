@@ -10,15 +10,14 @@ import (
 // bounds (except a lone root leaf), exact summaries in the parents, and no
 // valid UTF-8 sequence split across two leaves.
 func (r Rope) check() error {
-	if r.root.n == nil {
-		if r.root.bytes != 0 || r.root.nl != 0 {
-			return fmt.Errorf("empty rope with summary %d bytes %d newlines", r.root.bytes, r.root.nl)
+	if r.root.p == nil {
+		if r.root.bytes != 0 || r.root.nl != 0 || r.h != 0 {
+			return fmt.Errorf("empty rope with summary %d bytes %d newlines, height %d", r.root.bytes, r.root.nl, r.h)
 		}
 		return nil
 	}
 	var leaves [][]byte
-	depth := -1
-	if err := checkNode(r.root, true, 0, &depth, &leaves); err != nil {
+	if err := checkNode(r.root, r.h, true, &leaves); err != nil {
 		return err
 	}
 	text := bytes.Join(leaves, nil)
@@ -45,59 +44,46 @@ func splitSequence(text []byte, p int) (int, bool) {
 	return 0, false
 }
 
-func checkNode(c child, root bool, d int, depth *int, leaves *[][]byte) error {
-	n := c.n
-	if n == nil {
-		return fmt.Errorf("nil node at depth %d", d)
+// checkNode checks c, of height h, and appends its leaves. Equal leaf
+// depth follows from every node's height being one more than its kids'.
+func checkNode(c child, h int, root bool, leaves *[][]byte) error {
+	if c.p == nil {
+		return fmt.Errorf("nil child at height %d", h)
 	}
-	if n.leaf() {
-		if *depth >= 0 && *depth != d {
-			return fmt.Errorf("leaf at depth %d, another at %d", d, *depth)
-		}
-		*depth = d
-		if len(n.text) != c.bytes {
-			return fmt.Errorf("leaf of %d bytes summarised as %d", len(n.text), c.bytes)
-		}
-		if got := bytes.Count(n.text, nl); got != c.nl {
+	if h == 0 {
+		t := c.text()
+		if got := bytes.Count(t, nl); got != c.nl {
 			return fmt.Errorf("leaf with %d newlines summarised as %d", got, c.nl)
 		}
 		lo := minLeaf
 		if root {
 			lo = 1
 		}
-		if len(n.text) < lo || len(n.text) > maxLeaf {
-			return fmt.Errorf("leaf of %d bytes outside [%d,%d] (root %v)", len(n.text), lo, maxLeaf, root)
+		if len(t) < lo || len(t) > maxLeaf {
+			return fmt.Errorf("leaf of %d bytes outside [%d,%d] (root %v)", len(t), lo, maxLeaf, root)
 		}
-		*leaves = append(*leaves, n.text)
+		*leaves = append(*leaves, t)
 		return nil
 	}
-	if n.text != nil {
-		return fmt.Errorf("internal node with text")
+	n := c.node()
+	if n.h != h {
+		return fmt.Errorf("node of height %d where %d belongs", n.h, h)
 	}
 	lo := minKids
 	if root {
 		lo = 2
 	}
 	if len(n.kids) < lo || len(n.kids) > maxKids {
-		return fmt.Errorf("node at depth %d with %d kids outside [%d,%d]", d, len(n.kids), lo, maxKids)
+		return fmt.Errorf("node of height %d with %d kids outside [%d,%d]", h, len(n.kids), lo, maxKids)
 	}
 	b, lines := sum(n.kids)
 	if b != c.bytes || lines != c.nl {
-		return fmt.Errorf("node at depth %d sums to %d bytes %d newlines, summarised as %d, %d", d, b, lines, c.bytes, c.nl)
+		return fmt.Errorf("node of height %d sums to %d bytes %d newlines, summarised as %d, %d", h, b, lines, c.bytes, c.nl)
 	}
 	for _, k := range n.kids {
-		if err := checkNode(k, false, d+1, depth, leaves); err != nil {
+		if err := checkNode(k, h-1, false, leaves); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// height returns the number of levels above the leaves.
-func (r Rope) height() int {
-	h := 0
-	for n := r.root.n; n != nil && !n.leaf(); n = n.kids[0].n {
-		h++
-	}
-	return h
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ErrMismatch is wrapped by the errors of Apply, ApplyAll and Batch.Apply
@@ -73,39 +74,40 @@ func (r Rope) hasAt(off int, s string) bool {
 	return true
 }
 
-// replace returns r with [a, b) replaced by s; the range is valid. Nodes it
-// creates belong to owner (nil outside a batch); nodes already owned by a
-// non-nil owner are updated in place.
-func (r Rope) replace(owner *token, a, b int, s string) Rope {
+// replace returns r with [a, b) replaced by s; the range is valid. Outside
+// a batch tx is nil; inside, nodes and leaves tx owns are updated in place
+// and new ones become tx's.
+func (r Rope) replace(tx *Batch, a, b int, s string) Rope {
 	if a == b && s == "" {
 		return r
 	}
-	if r.root.n == nil {
-		return rootOf(packLeaves(nil, []byte(s), owner), owner)
+	if r.root.p == nil {
+		return rootOf(packLeaves(nil, []byte(s)), 0, tx.token())
 	}
 	lo, hi := max(a-(utf8.UTFMax-1), 0), min(b+(utf8.UTFMax-1), r.root.bytes)
-	if c, ok := fastEdit(r.root, owner, true, a, b, s, lo, hi); ok {
-		return Rope{root: c}
+	if c, ok := fastEdit(tx, r.root, r.h, true, a, b, s, lo, hi); ok {
+		return Rope{root: c, h: r.h}
 	}
-	return r.slowReplace(owner, a, b, s, lo, hi)
+	return r.slowReplace(tx, a, b, s, lo, hi)
 }
 
 // fastEdit handles the common edit that rewrites a single leaf without
 // changing the tree's shape: the bytes [lo, hi) (the edit widened by the
 // span of a UTF-8 sequence, so leaf boundaries next to it need no repair)
 // lie in one leaf whose new size stays within the fill bounds. It copies
-// the path to that leaf, or updates nodes owned by owner in place. All
-// offsets are relative to c.
-func fastEdit(c child, owner *token, root bool, a, b int, s string, lo, hi int) (child, bool) {
-	n := c.n
-	if n.leaf() {
-		size := len(n.text) - (b - a) + len(s)
+// the path to that leaf, or updates what tx owns in place. c has height h;
+// all offsets are relative to c.
+func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi int) (child, bool) {
+	if h == 0 {
+		size := c.bytes - (b - a) + len(s)
 		if size > maxLeaf || size < minLeaf && (!root || size == 0) {
 			return c, false
 		}
-		dnl := strings.Count(s, "\n") - bytes.Count(n.text[a:b], nl)
-		return child{n: editLeaf(n, owner, a, b, s), bytes: size, nl: c.nl + dnl}, true
+		old := c.text()
+		dnl := strings.Count(s, "\n") - bytes.Count(old[a:b], nl)
+		return child{p: tx.editLeaf(c, a, b, s), bytes: size, nl: c.nl + dnl}, true
 	}
+	n := c.node()
 	i, start := 0, 0
 	for lo-start >= n.kids[i].bytes {
 		start += n.kids[i].bytes
@@ -115,49 +117,21 @@ func fastEdit(c child, owner *token, root bool, a, b int, s string, lo, hi int) 
 	if hi-start > k.bytes {
 		return c, false
 	}
-	nk, ok := fastEdit(k, owner, false, a-start, b-start, s, lo-start, hi-start)
+	nk, ok := fastEdit(tx, k, h-1, false, a-start, b-start, s, lo-start, hi-start)
 	if !ok {
 		return c, false
 	}
-	if owner == nil || n.owner != owner {
-		n = newInner(n.kids, owner)
+	if !tx.owns(n) {
+		n = newInner(n.kids, h, tx.token())
 	}
 	n.kids[i] = nk
-	return child{n: n, bytes: c.bytes + nk.bytes - k.bytes, nl: c.nl + nk.nl - k.nl}, true
-}
-
-// editLeaf returns leaf n with [a, b) replaced by s: n itself, edited in
-// place, when owner owns it and it has room, else a new leaf.
-func editLeaf(n *node, owner *token, a, b int, s string) *node {
-	t := n.text
-	size := len(t) - (b - a) + len(s)
-	if owner != nil && n.owner == owner && cap(t) >= size {
-		if size > len(t) {
-			t = t[:size]
-			copy(t[a+len(s):], t[b:])
-		} else {
-			copy(t[a+len(s):], t[b:])
-			t = t[:size]
-		}
-		copy(t[a:], s)
-		n.text = t
-		return n
-	}
-	c := size
-	if owner != nil {
-		c = maxLeaf // room to edit in place later in the batch
-	}
-	buf := make([]byte, size, c)
-	copy(buf, t[:a])
-	copy(buf[a:], s)
-	copy(buf[a+len(s):], t[b:])
-	return &node{text: buf, owner: owner}
+	return child{p: unsafe.Pointer(n), bytes: c.bytes + nk.bytes - k.bytes, nl: c.nl + nk.nl - k.nl}, true
 }
 
 // slowReplace handles every edit fastEdit does not: it rebuilds the run of
 // leaves that intersect [lo, hi) with the edit applied, then splices the
 // new leaves into the tree, merging and splitting nodes as needed.
-func (r Rope) slowReplace(owner *token, a, b int, s string, lo, hi int) Rope {
+func (r Rope) slowReplace(tx *Batch, a, b int, s string, lo, hi int) Rope {
 	_, p := r.leafAt(lo)
 	last, lastStart := r.leafAt(hi - 1)
 	q := lastStart + len(last)
@@ -165,32 +139,20 @@ func (r Rope) slowReplace(owner *token, a, b int, s string, lo, hi int) Rope {
 	text = r.appendRange(text, p, a)
 	text = append(text, s...)
 	text = r.appendRange(text, b, q)
-	leaves := packLeaves(nil, text, owner)
-	return rootOf(splice(r.root, owner, p, q, leaves), owner)
+	leaves := packLeaves(nil, text)
+	return rootOf(splice(r.root, r.h, tx.token(), p, q, leaves), r.h, tx.token())
 }
 
-// rootOf returns the rope whose top level is ks (children of one height).
-func rootOf(ks []child, owner *token) Rope {
-	if len(ks) == 0 {
-		return Rope{}
-	}
-	c := buildUp(fixUnderfull(ks, owner), owner)
-	for !c.n.leaf() && len(c.n.kids) == 1 {
-		c = c.n.kids[0]
-	}
-	return Rope{root: c}
-}
-
-// splice replaces the leaves of c covering [p, q) (p and q are leaf
-// boundaries relative to c, p < q) by ls and returns what c becomes: zero or
-// more nodes of c's height. Every returned node is valid except that it
-// may be underfull, and a node with a single kid may have that kid
-// underfull in the same way (its parent's join repairs it).
-func splice(c child, owner *token, p, q int, ls []child) []child {
-	if c.n.leaf() {
+// splice replaces the leaves of c (height h) covering [p, q) (p and q are
+// leaf boundaries relative to c, p < q) by ls and returns what c becomes:
+// zero or more nodes of height h. Every returned node is valid except that
+// it may be underfull, and a node with a single kid may have that kid
+// underfull in the same way (the join that merges it repairs that).
+func splice(c child, h int, owner *token, p, q int, ls []child) []child {
+	if h == 0 {
 		return ls
 	}
-	kids := c.n.kids
+	kids := c.node().kids
 	i, si := 0, 0
 	for p-si >= kids[i].bytes {
 		si += kids[i].bytes
@@ -203,31 +165,31 @@ func splice(c child, owner *token, p, q int, ls []child) []child {
 	}
 	var mid []child
 	if i == j {
-		mid = splice(kids[i], owner, p-si, q-si, ls)
+		mid = splice(kids[i], h-1, owner, p-si, q-si, ls)
 	} else {
-		mid = splice(kids[i], owner, p-si, kids[i].bytes, ls)
-		mid = append(mid, splice(kids[j], owner, 0, q-sj, nil)...)
+		mid = splice(kids[i], h-1, owner, p-si, kids[i].bytes, ls)
+		mid = append(mid, splice(kids[j], h-1, owner, 0, q-sj, nil)...)
 	}
 	out := make([]child, 0, len(kids)-(j-i+1)+len(mid))
 	out = append(out, kids[:i]...)
 	out = append(out, mid...)
 	out = append(out, kids[j+1:]...)
-	out = fixUnderfull(out, owner)
+	out = fixUnderfull(out, h-1, owner)
 	switch {
 	case len(out) == 0:
 		return nil
 	case len(out) <= maxKids:
-		return []child{parentOf(out, owner)}
+		return []child{parentOf(out, h, owner)}
 	default:
-		return spreadKids(nil, out, owner)
+		return spreadKids(nil, out, h-1, owner)
 	}
 }
 
-// fixUnderfull merges every underfull node of ks (one height) with a
+// fixUnderfull merges every underfull node of ks (of height h) with a
 // neighbour until none is left or ks has a single node.
-func fixUnderfull(ks []child, owner *token) []child {
+func fixUnderfull(ks []child, h int, owner *token) []child {
 	for i := 0; i < len(ks); {
-		if len(ks) == 1 || !underfull(ks[i]) {
+		if len(ks) == 1 || !underfull(ks[i], h) {
 			i++
 			continue
 		}
@@ -235,29 +197,30 @@ func fixUnderfull(ks []child, owner *token) []child {
 		if l+1 == len(ks) {
 			l--
 		}
-		ks = slices.Replace(ks, l, l+2, join(ks[l], ks[l+1], owner)...)
+		ks = slices.Replace(ks, l, l+2, join(ks[l], ks[l+1], h, owner)...)
 		i = l
 	}
 	return ks
 }
 
-// join merges two adjacent nodes of one height into one node, or two when
+// join merges two adjacent nodes of height h into one node, or two when
 // they do not fit in one. Underfull nodes on the seam between them (see
 // splice) are merged too.
-func join(x, y child, owner *token) []child {
-	if x.n.leaf() {
+func join(x, y child, h int, owner *token) []child {
+	if h == 0 {
 		text := make([]byte, 0, x.bytes+y.bytes)
-		text = append(append(text, x.n.text...), y.n.text...)
-		return spreadLeaves(nil, text, owner)
+		text = append(append(text, x.text()...), y.text()...)
+		return spreadLeaves(nil, text)
 	}
-	m := len(x.n.kids)
-	kids := make([]child, 0, m+len(y.n.kids))
-	kids = append(append(kids, x.n.kids...), y.n.kids...)
-	if underfull(kids[m-1]) || underfull(kids[m]) {
-		kids = slices.Replace(kids, m-1, m+1, join(kids[m-1], kids[m], owner)...)
+	xk, yk := x.node().kids, y.node().kids
+	m := len(xk)
+	kids := make([]child, 0, m+len(yk))
+	kids = append(append(kids, xk...), yk...)
+	if underfull(kids[m-1], h-1) || underfull(kids[m], h-1) {
+		kids = slices.Replace(kids, m-1, m+1, join(kids[m-1], kids[m], h-1, owner)...)
 	}
 	if len(kids) <= maxKids {
-		return []child{parentOf(kids, owner)}
+		return []child{parentOf(kids, h, owner)}
 	}
-	return spreadKids(nil, kids, owner)
+	return spreadKids(nil, kids, h-1, owner)
 }

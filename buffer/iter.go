@@ -13,8 +13,9 @@ import "fmt"
 // snapshot: it is unaffected by edits made after it was created. An Iter
 // itself must not be used from several goroutines at once.
 type Iter struct {
-	stack []frame  // path from the root to the current leaf
+	stack []frame  // path of internal nodes from the root to the leaf
 	buf   [8]frame // backing store for stack in trees up to 8 levels
+	root  child    // the root when it is a leaf (empty stack)
 	chunk []byte   // current chunk
 	off   int      // offset of chunk[0] in the rope
 	cut   int      // offset in the first leaf where iteration starts or ends
@@ -69,19 +70,29 @@ func (r Rope) ChunksBackward(off int) *Iter {
 // seek builds the path to the leaf holding byte off (< Len()).
 func (it *Iter) seek(r Rope, off int) {
 	it.stack = it.buf[:0]
-	n := r.root.n
+	it.root = r.root
+	c := r.root
 	start := 0
-	for !n.leaf() {
+	for h := r.h; h > 0; h-- {
+		n := c.node()
 		i := 0
 		for ; off-start >= n.kids[i].bytes; i++ {
 			start += n.kids[i].bytes
 		}
 		it.stack = append(it.stack, frame{n, i})
-		n = n.kids[i].n
+		c = n.kids[i]
 	}
-	it.stack = append(it.stack, frame{n: n})
 	it.cut = off - start
 	it.off = start
+}
+
+// leaf returns the text of the leaf the path leads to.
+func (it *Iter) leaf() []byte {
+	if len(it.stack) == 0 {
+		return it.root.text()
+	}
+	f := it.stack[len(it.stack)-1]
+	return f.n.kids[f.i].text()
 }
 
 // Next advances to the next chunk and reports whether there is one.
@@ -90,9 +101,9 @@ func (it *Iter) Next() bool {
 		it.chunk = nil
 		return false
 	}
-	leaf := it.stack[len(it.stack)-1].n.text
 	if it.first {
 		it.first = false
+		leaf := it.leaf()
 		if it.fwd {
 			it.chunk = leaf[it.cut:]
 			it.off += it.cut
@@ -106,15 +117,14 @@ func (it *Iter) Next() bool {
 		if !it.step(1) {
 			return it.finish()
 		}
-	} else {
-		if !it.step(-1) {
-			return it.finish()
-		}
+		it.chunk = it.leaf()
+		return true
 	}
-	it.chunk = it.stack[len(it.stack)-1].n.text
-	if !it.fwd {
-		it.off -= len(it.chunk)
+	if !it.step(-1) {
+		return it.finish()
 	}
+	it.chunk = it.leaf()
+	it.off -= len(it.chunk)
 	return true
 }
 
@@ -127,8 +137,8 @@ func (it *Iter) finish() bool {
 // step moves the path to the adjacent leaf in direction d (+1 or -1) and
 // reports whether there is one.
 func (it *Iter) step(d int) bool {
-	// Climb to the deepest ancestor with a sibling in direction d.
-	lvl := len(it.stack) - 2
+	// Climb to the deepest node with a child next in direction d.
+	lvl := len(it.stack) - 1
 	for ; lvl >= 0; lvl-- {
 		f := &it.stack[lvl]
 		if j := f.i + d; j >= 0 && j < len(f.n.kids) {
@@ -142,9 +152,9 @@ func (it *Iter) step(d int) bool {
 	// Descend along the near edge.
 	for ; lvl < len(it.stack)-1; lvl++ {
 		f := it.stack[lvl]
-		c := f.n.kids[f.i].n
+		c := f.n.kids[f.i].node()
 		i := 0
-		if d < 0 && !c.leaf() {
+		if d < 0 {
 			i = len(c.kids) - 1
 		}
 		it.stack[lvl+1] = frame{c, i}

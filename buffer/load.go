@@ -32,7 +32,7 @@ func FromBytes(b []byte) Rope {
 // takes over.
 func fromBlock(b []byte) Rope {
 	leaves := make([]child, 0, len(b)/maxLeaf+2)
-	return rootOf(packLeaves(leaves, b, nil), nil)
+	return rootOf(packLeaves(leaves, b), 0, nil)
 }
 
 // FromReader reads r to the end and returns a rope of its bytes. It reads
@@ -50,13 +50,13 @@ func FromReader(r io.Reader) (Rope, error) {
 		switch {
 		case err == nil:
 			// Carry the tail over: it may join the next block's bytes.
-			leaves, carry = cutFullLeaves(leaves, data, nil)
+			leaves, carry = cutFullLeaves(leaves, data)
 			size = min(2*size, readBlock)
 		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 			if cap(data) > 2*len(data) {
 				data = append([]byte(nil), data...)
 			}
-			return rootOf(packLeaves(leaves, data, nil), nil), nil
+			return rootOf(packLeaves(leaves, data), 0, nil), nil
 		default:
 			return Rope{}, fmt.Errorf("buffer: read after %d bytes: %w", ropeBytes(leaves)+len(data), err)
 		}

@@ -3,32 +3,41 @@ package buffer
 import (
 	"bytes"
 	"unicode/utf8"
+	"unsafe"
 )
 
-// node is a node of the tree. A leaf holds text and no kids; an internal
-// node holds kids and no text. Nodes are immutable once reachable from a
-// Rope; the only exception is a node whose owner is the token of a live
-// Batch, which only that batch can reach (see batch.go).
-type node struct {
-	kids  []child // internal node: 1..maxKids children, all of equal height
-	text  []byte  // leaf: the bytes; never modified unless owned by a batch
-	owner *token  // the batch that may mutate this node in place, or nil
-}
-
 // child is a reference to a subtree together with its summary. Summaries
-// live in the parent so a descent reads one cache line per level.
+// live in the parent, so a descent reads one node per level and leaves
+// need no node of their own: a leaf is just its bytes.
+//
+// Whether p points to a node or to text follows from the height, which
+// the walker always knows (Rope.h, node.h).
 type child struct {
-	n     *node
-	bytes int // bytes in the subtree
-	nl    int // '\n' bytes in the subtree
+	p     unsafe.Pointer // height > 0: *node; leaf: the first of its bytes
+	bytes int            // bytes in the subtree
+	nl    int            // '\n' bytes in the subtree
 }
 
-// token identifies a batch. Nodes created by a batch carry its token; a
-// batch mutates in place only nodes carrying its current token. The type
-// has a non-zero size so every new(token) is a distinct pointer.
+// node is an internal node: 1..maxKids children of height h-1. Nodes are
+// immutable once reachable from a Rope; the only exception is a node whose
+// owner is the token of a live Batch, which only that batch can reach
+// (see batch.go).
+type node struct {
+	kids  []child
+	h     int    // height: 1 when the kids are leaves
+	owner *token // the batch that may mutate this node in place, or nil
+}
+
+// token identifies a batch. The type has a non-zero size so every
+// new(token) is a distinct pointer.
 type token [1]byte
 
-func (n *node) leaf() bool { return n.kids == nil }
+// node returns the internal node c refers to (c's height must be > 0).
+func (c child) node() *node { return (*node)(c.p) }
+
+// text returns the bytes of the leaf c refers to (c's height must be 0).
+// They must not be modified unless a batch owns the leaf.
+func (c child) text() []byte { return unsafe.Slice((*byte)(c.p), c.bytes) }
 
 // inner is a node allocated together with room for a full set of kids, so
 // that making or copying an internal node is one allocation.
@@ -37,19 +46,21 @@ type inner struct {
 	arr [maxKids]child
 }
 
-// newInner returns an internal node whose kids are a copy of ks.
-func newInner(ks []child, owner *token) *node {
+// newInner returns an internal node of height h whose kids are a copy of
+// ks.
+func newInner(ks []child, h int, owner *token) *node {
 	in := &inner{}
+	in.h = h
 	in.owner = owner
 	in.kids = in.arr[:len(ks)]
 	copy(in.kids, ks)
 	return &in.node
 }
 
-// leafChild returns a child referencing a new leaf holding text (which it
-// takes over).
-func leafChild(text []byte, owner *token) child {
-	return child{n: &node{text: text, owner: owner}, bytes: len(text), nl: bytes.Count(text, nl)}
+// leafChild returns a child referencing text as a leaf. text must not be
+// empty and must never be modified afterwards (except by an owning batch).
+func leafChild(text []byte) child {
+	return child{p: unsafe.Pointer(unsafe.SliceData(text)), bytes: len(text), nl: bytes.Count(text, nl)}
 }
 
 var nl = []byte{'\n'}
@@ -63,18 +74,19 @@ func sum(ks []child) (b, lines int) {
 	return b, lines
 }
 
-// parentOf returns a child referencing a new internal node over ks.
-func parentOf(ks []child, owner *token) child {
+// parentOf returns a child referencing a new node of height h over ks.
+func parentOf(ks []child, h int, owner *token) child {
 	b, lines := sum(ks)
-	return child{n: newInner(ks, owner), bytes: b, nl: lines}
+	return child{p: unsafe.Pointer(newInner(ks, h, owner)), bytes: b, nl: lines}
 }
 
-// underfull reports whether c holds less than a non-root node must.
-func underfull(c child) bool {
-	if c.n.leaf() {
+// underfull reports whether c, of height h, holds less than a non-root
+// node must.
+func underfull(c child, h int) bool {
+	if h == 0 {
 		return c.bytes < minLeaf
 	}
-	return len(c.n.kids) < minKids
+	return len(c.node().kids) < minKids
 }
 
 // runeStart moves a split point p of s backwards to the first byte of the
@@ -93,22 +105,23 @@ func runeStart(s []byte, p int) int {
 	return p
 }
 
-// packLeaves cuts s into leaves of loadLeaf bytes (minLeaf..maxLeaf at the end) (a single leaf
-// when s is at most maxLeaf bytes), never inside a valid UTF-8 sequence,
-// and appends them to dst. Leaves are capacity-limited sub-slices of s, so
-// s must not be used by the caller afterwards.
-func packLeaves(dst []child, s []byte, owner *token) []child {
-	dst, s = cutFullLeaves(dst, s, owner)
-	return spreadLeaves(dst, s, owner)
+// packLeaves cuts s into leaves of loadLeaf bytes (minLeaf..maxLeaf at the
+// end; a single leaf when s is at most maxLeaf bytes), never inside a
+// valid UTF-8 sequence, and appends them to dst. Leaves are
+// capacity-limited sub-slices of s, which must never be modified
+// afterwards.
+func packLeaves(dst []child, s []byte) []child {
+	dst, s = cutFullLeaves(dst, s)
+	return spreadLeaves(dst, s)
 }
 
 // cutFullLeaves cuts leaves of loadLeaf bytes off the front of s while
 // more than maxLeaf+loadLeaf bytes are left, appends them to dst and
 // returns the rest.
-func cutFullLeaves(dst []child, s []byte, owner *token) ([]child, []byte) {
+func cutFullLeaves(dst []child, s []byte) ([]child, []byte) {
 	for len(s) > maxLeaf+loadLeaf {
 		p := runeStart(s, loadLeaf)
-		dst = append(dst, leafChild(s[:p:p], owner))
+		dst = append(dst, leafChild(s[:p:p]))
 		s = s[p:]
 	}
 	return dst, s
@@ -116,12 +129,12 @@ func cutFullLeaves(dst []child, s []byte, owner *token) ([]child, []byte) {
 
 // spreadLeaves cuts s into the fewest leaves of nearly equal size that fit
 // (see packLeaves).
-func spreadLeaves(dst []child, s []byte, owner *token) []child {
+func spreadLeaves(dst []child, s []byte) []child {
 	if len(s) == 0 {
 		return dst
 	}
 	if len(s) <= maxLeaf {
-		return append(dst, leafChild(s[:len(s):len(s)], owner))
+		return append(dst, leafChild(s))
 	}
 	// Each piece is at most maxLeaf-3 before moving its end back by up to
 	// utf8.UTFMax-1 bytes, so it stays within maxLeaf.
@@ -132,31 +145,39 @@ func spreadLeaves(dst []child, s []byte, owner *token) []child {
 		if i < k {
 			p = runeStart(s, i*len(s)/k)
 		}
-		dst = append(dst, leafChild(s[prev:p:p], owner))
+		dst = append(dst, leafChild(s[prev:p:p]))
 		prev = p
 	}
 	return dst
 }
 
-// spreadKids groups ks (children of one height) into the fewest parents of
+// spreadKids groups ks (children of height h) into the fewest parents of
 // nearly equal size and appends them to dst.
-func spreadKids(dst []child, ks []child, owner *token) []child {
+func spreadKids(dst []child, ks []child, h int, owner *token) []child {
 	k := (len(ks) + maxKids - 1) / maxKids
 	prev := 0
 	for i := 1; i <= k; i++ {
 		p := i * len(ks) / k
-		dst = append(dst, parentOf(ks[prev:p], owner))
+		dst = append(dst, parentOf(ks[prev:p], h+1, owner))
 		prev = p
 	}
 	return dst
 }
 
-// buildUp stacks levels of parents over ks until one node remains and
-// returns it as a root. ks must be non-empty, of one height, and free of
-// underfull nodes except possibly when it has a single element.
-func buildUp(ks []child, owner *token) child {
-	for len(ks) > 1 {
-		ks = spreadKids(make([]child, 0, (len(ks)+maxKids-1)/maxKids), ks, owner)
+// rootOf returns the rope whose top level is ks, children of height h.
+func rootOf(ks []child, h int, owner *token) Rope {
+	if len(ks) == 0 {
+		return Rope{}
 	}
-	return ks[0]
+	ks = fixUnderfull(ks, h, owner)
+	for len(ks) > 1 {
+		ks = spreadKids(make([]child, 0, (len(ks)+maxKids-1)/maxKids), ks, h, owner)
+		h++
+	}
+	c := ks[0]
+	for h > 0 && len(c.node().kids) == 1 {
+		c = c.node().kids[0]
+		h--
+	}
+	return Rope{root: c, h: h}
 }

@@ -12,7 +12,8 @@ import (
 // not allocate, and a Rope may be read from any number of goroutines at
 // once; nothing ever changes the text a Rope holds.
 type Rope struct {
-	root child // root.n is nil for the empty rope
+	root child // root.p is nil for the empty rope
+	h    int   // height of root: 0 when it is a leaf
 }
 
 // Len is the length in bytes.
@@ -52,8 +53,8 @@ func (r Rope) LineEnd(n int) int {
 func (r Rope) newlineAt(k int) int {
 	off := 0
 	c := r.root
-	for !c.n.leaf() {
-		kids := c.n.kids
+	for h := r.h; h > 0; h-- {
+		kids := c.node().kids
 		i := 0
 		for ; k > kids[i].nl; i++ {
 			k -= kids[i].nl
@@ -61,7 +62,7 @@ func (r Rope) newlineAt(k int) int {
 		}
 		c = kids[i]
 	}
-	return off + nthNewline(c.n.text, c.nl, k)
+	return off + nthNewline(c.text(), c.nl, k)
 }
 
 // scanBlock is the size of the blocks nthNewline counts at once: large
@@ -114,8 +115,8 @@ func (r Rope) LineOf(off int) int {
 	}
 	line := 0
 	c := r.root
-	for !c.n.leaf() {
-		kids := c.n.kids
+	for h := r.h; h > 0; h-- {
+		kids := c.node().kids
 		i := 0
 		for ; off >= kids[i].bytes; i++ {
 			off -= kids[i].bytes
@@ -124,25 +125,26 @@ func (r Rope) LineOf(off int) int {
 		c = kids[i]
 	}
 	// Count from the nearer end of the leaf.
-	if t := c.n.text; 2*off > len(t) {
+	if t := c.text(); 2*off > len(t) {
 		return line + c.nl - bytes.Count(t[off:], nl)
 	}
-	return line + bytes.Count(c.n.text[:off], nl)
+	return line + bytes.Count(c.text()[:off], nl)
 }
 
 // leafAt returns the leaf holding byte off (0 <= off < Len()) and the
 // offset of its first byte.
 func (r Rope) leafAt(off int) (leaf []byte, start int) {
-	n := r.root.n
-	for !n.leaf() {
+	c := r.root
+	for h := r.h; h > 0; h-- {
+		kids := c.node().kids
 		i := 0
-		for ; off >= n.kids[i].bytes; i++ {
-			off -= n.kids[i].bytes
-			start += n.kids[i].bytes
+		for ; off >= kids[i].bytes; i++ {
+			off -= kids[i].bytes
+			start += kids[i].bytes
 		}
-		n = n.kids[i].n
+		c = kids[i]
 	}
-	return n.text, start
+	return c.text(), start
 }
 
 // ByteAt returns the byte at off, 0 <= off < Len(); it panics outside.
@@ -225,7 +227,7 @@ func (r Rope) Equal(o Rope) bool {
 	if r.root.bytes != o.root.bytes || r.root.nl != o.root.nl {
 		return false
 	}
-	if r.root.n == o.root.n {
+	if r.root.p == o.root.p {
 		return true
 	}
 	a, b := r.Chunks(0), o.Chunks(0)

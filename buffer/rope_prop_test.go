@@ -22,6 +22,6 @@ func TestPropertyModel(t *testing.T) {
 			h.step(rng, maxIns)
 		}
 		h.verifySnapshots()
-		t.Logf("seed %d: %d bytes, height %d", seed, h.r.Len(), h.r.height())
+		t.Logf("seed %d: %d bytes, height %d", seed, h.r.Len(), h.r.h)
 	}
 }
