@@ -237,7 +237,7 @@ func validRegister(r byte, writing bool) bool {
 // quotes the next character, trailing blanks are removed. It returns the
 // argument, the index where the command ends and where the next command
 // starts (-1: none; a comment hides the rest of the line).
-func separateNextCmd(s string, i int, f flag) (string, int, int) {
+func separateNextCmd(s string, i int, f cmdFlag) (string, int, int) {
 	b := make([]byte, 0, len(s)-i)
 	end, next := len(s), -1
 loop:
@@ -284,7 +284,8 @@ func trimTrailingBlanks(b []byte) []byte {
 }
 
 // splitAtNewline ends the argument of :global, :vglobal and filter commands
-// at a newline; "\" before a newline is removed.
+// at a newline; a backslash before a newline is removed and the newline
+// kept in the argument.
 func splitAtNewline(s string, i int) (string, int, int) {
 	if strings.IndexByte(s[i:], '\n') < 0 {
 		return s[i:], len(s), -1
@@ -292,6 +293,8 @@ func splitAtNewline(s string, i int) (string, int, int) {
 	b := make([]byte, 0, len(s)-i)
 	for p := i; p < len(s); p++ {
 		if s[p] == '\\' && p+1 < len(s) && s[p+1] == '\n' {
+			b = append(b, '\n')
+			p++
 			continue
 		}
 		if s[p] == '\n' {

@@ -2,29 +2,29 @@ package exparse
 
 import "strings"
 
-// flag describes how a command's argument is parsed (Vim's EX_ flags).
-type flag uint32
+// cmdFlag describes how a command's argument is parsed (Vim's EX_ flags).
+type cmdFlag uint32
 
 const (
-	fRange    flag = 1 << iota // a range is allowed
-	fBang                      // ! is allowed
-	fExtra                     // an argument is allowed
-	fNoSpc                     // the argument is one word (informational)
-	fDflAll                    // no range means every line
-	fNeedArg                   // an argument is required
-	fTrlBar                    // '|' ends the command, '"' starts a comment
-	fRegStr                    // a register name may follow
-	fCount                     // a count may follow
-	fNoTrlCom                  // '"' does not start a comment
-	fZeroR                     // line 0 and count 0 are allowed
-	fCtrlV                     // keep CTRL-V in the argument
-	fFlags                     // print flags (l # p) may follow the count
-	fBufName                   // the argument may be a buffer name
-	fArgOpt                    // ++opt arguments are allowed
-	fCmdArg                    // a +cmd argument is allowed
-	fSubst                     // :s, :&, :~ — the argument ends itself
-	fBarArg                    // '|' belongs to the argument (:g, :normal)
-	fXFile                     // the argument is a file name (CTRL-V kept)
+	fRange    cmdFlag = 1 << iota // a range is allowed
+	fBang                         // ! is allowed
+	fExtra                        // an argument is allowed
+	fNoSpc                        // the argument is one word (informational)
+	fDflAll                       // no range means every line
+	fNeedArg                      // an argument is required
+	fTrlBar                       // '|' ends the command, '"' starts a comment
+	fRegStr                       // a register name may follow
+	fCount                        // a count may follow
+	fNoTrlCom                     // '"' does not start a comment
+	fZeroR                        // line 0 and count 0 are allowed
+	fCtrlV                        // keep CTRL-V in the argument
+	fFlags                        // print flags (l # p) may follow the count
+	fBufName                      // the argument may be a buffer name
+	fArgOpt                       // ++opt arguments are allowed
+	fCmdArg                       // a +cmd argument is allowed
+	fSubst                        // :s, :&, :~ — the argument ends itself
+	fBarArg                       // '|' belongs to the argument (:g, :normal)
+	fXFile                        // the argument is a file name (CTRL-V kept)
 )
 
 const (
@@ -39,7 +39,7 @@ const (
 // spec is what kjx knows about a command it implements.
 type spec struct {
 	name  string
-	flags flag
+	flags cmdFlag
 }
 
 // nonAlphaNames are Vim's commands whose name is one punctuation byte.

@@ -52,10 +52,12 @@ func (k AddrKind) String() string {
 // Evaluation (the editor's job): resolve the base (Kind, Number, Mark,
 // Pattern) against the start line, add Offset, then resolve each element of
 // Then in turn starting from the line reached so far (Vim's "/pat1//pat2/"
-// and "5/pat/": a search that follows another address starts there), adding
-// its Offset. Searches start from the start line: a forward search begins at
-// the end of that line, a backward one at its start, so the start line
-// itself never matches.
+// and "5/pat/": a search that follows another address starts at the line
+// reached so far when that is above 0, clamped to the last line, else at
+// the cursor line), adding its Offset. Searches start from the start line:
+// a forward search begins at the end of that line, a backward one at its
+// start, so the start line itself matches only after wrapping around; from
+// line 0 ("0;/pat/") a forward search can match line 1.
 type Addr struct {
 	Kind    AddrKind
 	Number  int    // AddrNumber: the line number (0 allowed: "0put")
