@@ -34,9 +34,9 @@ func distance(a, b string) int {
 	return prev[len(rb)]
 }
 
-// knownKeys returns every dotted key the file may contain: tables, key-map
-// tables and options, sorted.
-func knownKeys() []string {
+// knownKeys is every dotted key the file may contain: tables, key-map
+// tables and options, sorted. It is computed once and never modified.
+var knownKeys = func() []string {
 	keys := make([]string, 0, len(options)+len(keymaps)+len(tables))
 	for _, t := range tables {
 		if t != "" {
@@ -51,7 +51,7 @@ func knownKeys() []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
+}()
 
 // suggestKey returns the known key an unknown dotted key most likely meant,
 // or "". It prefers a close spelling of the whole key ("editor.tabsop" →
@@ -64,7 +64,7 @@ func suggestKey(unknown string) string {
 		limit = 1
 	}
 	best, bestD := "", limit+1
-	for _, k := range knownKeys() {
+	for _, k := range knownKeys {
 		if d := distance(unknown, k); d < bestD {
 			best, bestD = k, d
 		}
@@ -72,7 +72,7 @@ func suggestKey(unknown string) string {
 	if best != "" {
 		return best
 	}
-	for _, k := range knownKeys() {
+	for _, k := range knownKeys {
 		if k[strings.LastIndexByte(k, '.')+1:] == last {
 			return k
 		}
