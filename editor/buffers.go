@@ -1,0 +1,71 @@
+package editor
+
+import (
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// Buffer is one open text: its undo tree (which owns the text), file
+// name and file flags, and marks. Buffers belong to the editor goroutine.
+type Buffer struct {
+	id   int
+	name string // the file name as given ("" for a new, unnamed buffer)
+	tree *undo.Tree
+	eol  bool   // the text ends with a newline on disk
+	ff   string // "unix" or "dos"
+	// stat is the file's identity when last read or written (nil: never).
+	stat *fileStat
+	// marks a-z and the special marks ' ` " [ ] < > . ^.
+	marks map[rune]Pos
+	// lastCur is the cursor when the buffer was last left (for :b).
+	lastCur Pos
+	// noFile is set for a buffer whose file did not exist when opened.
+	noFile bool
+	// listed is false after :bdelete.
+	listed bool
+	// readonly is set for files that cannot be written.
+	readonly bool
+	// unsynced is true while the undo block is open (a change was made
+	// since the last Sync).
+	unsynced bool
+	// labels name undo states (:checkpoint).
+	labels map[string]int
+}
+
+// Text returns the buffer's current text.
+func (b *Buffer) Text() buffer.Rope { return b.tree.Text() }
+
+// Name returns the buffer's file name.
+func (b *Buffer) Name() string { return b.name }
+
+// Modified reports Vim's 'modified' for the buffer.
+func (b *Buffer) Modified() bool { return b.tree.Modified() }
+
+// newBuffer makes a buffer whose text is text.
+func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
+	e.nextBufID++
+	b := &Buffer{id: e.nextBufID, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
+	b.tree = undo.New(text, undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
+	e.bufs = append(e.bufs, b)
+	return b
+}
+
+// findBuffer returns the buffer editing name, if any.
+func (e *Editor) findBuffer(name string) *Buffer {
+	for _, b := range e.bufs {
+		if b.name == name && name != "" {
+			return b
+		}
+	}
+	return nil
+}
+
+// bufferByID returns the buffer numbered id.
+func (e *Editor) bufferByID(id int) *Buffer {
+	for _, b := range e.bufs {
+		if b.id == id {
+			return b
+		}
+	}
+	return nil
+}

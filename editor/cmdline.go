@@ -1,0 +1,221 @@
+package editor
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// cmdline is the command line being edited (after :, / or ?).
+type cmdline struct {
+	kind    rune   // ':', '/' or '?'
+	text    string // what was typed
+	pos     int    // byte offset of the cursor in text
+	hist    int    // history index while browsing (-1: not browsing)
+	prefix  string // the text typed before browsing (history filter)
+	regWait bool   // CTRL-R: the next key names a register
+	literal bool   // CTRL-V: the next key is inserted as is
+	op      *ncmd  // operator waiting for a / or ? motion
+	count   int    // count of a / or ? motion
+	visual  bool   // started from Visual mode
+}
+
+// startCmdline enters Command-line mode with the given first text.
+func (e *Editor) startCmdline(kind rune, init string) {
+	e.cl = &cmdline{kind: kind, text: init, pos: len(init), hist: -1, visual: e.mode.visual()}
+	e.mode = ModeCmdline
+}
+
+// startSearchCmdline starts typing a search pattern for / or ?, with an
+// operator waiting for it when op is not nil.
+func (e *Editor) startSearchCmdline(name string, op *ncmd) {
+	count := 0
+	if op != nil {
+		count = op.count0()
+	}
+	kind := rune(name[0])
+	e.startCmdline(kind, "")
+	e.cl.op = op
+	e.cl.count = count
+}
+
+// history returns the history list for the command line kind.
+func (e *Editor) historyFor(kind rune) *[]string {
+	if kind == ':' {
+		return &e.cmdHist
+	}
+	return &e.srchHist
+}
+
+// addHistory appends s to a history, removing an older copy.
+func (e *Editor) addCmdHistory(kind rune, s string) {
+	if s == "" {
+		return
+	}
+	h := e.historyFor(kind)
+	for i, x := range *h {
+		if x == s {
+			*h = append((*h)[:i], (*h)[i+1:]...)
+			break
+		}
+	}
+	*h = append(*h, s)
+	if n := e.opt.History; n > 0 && len(*h) > n {
+		*h = (*h)[len(*h)-n:]
+	}
+}
+
+// cmdlineKey handles one key in Command-line mode.
+func (e *Editor) cmdlineKey(k Key) {
+	cl := e.cl
+	if cl.literal {
+		cl.literal = false
+		if k.Code == KeyRune {
+			e.cmdlineInsert(string(literalRune(k)))
+		}
+		return
+	}
+	if cl.regWait {
+		cl.regWait = false
+		if k.Code == KeyRune {
+			if reg, ok := e.getReg(k.Rune); ok {
+				e.cmdlineInsert(strings.ReplaceAll(reg.text, "\n", "\r"))
+			}
+		}
+		return
+	}
+	switch {
+	case k.Code == KeyEsc || k.isCtrl('c') || k.isCtrl('['):
+		e.leaveCmdline()
+		if cl.visual {
+			e.exitVisual()
+		}
+	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
+		e.leaveCmdline()
+		e.addCmdHistory(cl.kind, cl.text)
+		e.runCmdline(cl)
+	case k.Code == KeyBackspace || k.isCtrl('h'):
+		if cl.text == "" {
+			e.leaveCmdline()
+			if cl.visual {
+				e.exitVisual()
+			}
+			return
+		}
+		if cl.pos > 0 {
+			_, n := utf8.DecodeLastRuneInString(cl.text[:cl.pos])
+			cl.text = cl.text[:cl.pos-n] + cl.text[cl.pos:]
+			cl.pos -= n
+		}
+	case k.Code == KeyDelete:
+		if cl.pos < len(cl.text) {
+			_, n := utf8.DecodeRuneInString(cl.text[cl.pos:])
+			cl.text = cl.text[:cl.pos] + cl.text[cl.pos+n:]
+		} else if cl.pos > 0 {
+			_, n := utf8.DecodeLastRuneInString(cl.text)
+			cl.text = cl.text[:len(cl.text)-n]
+			cl.pos = len(cl.text)
+		}
+	case k.isCtrl('w'):
+		p := cl.pos
+		for p > 0 && cl.text[p-1] == ' ' {
+			p--
+		}
+		if p > 0 {
+			cls := wordClass(cl.text[p-1:p], false)
+			for p > 0 && wordClass(cl.text[p-1:p], false) == cls && cl.text[p-1] != ' ' {
+				p--
+			}
+		}
+		cl.text = cl.text[:p] + cl.text[cl.pos:]
+		cl.pos = p
+	case k.isCtrl('u'):
+		cl.text = cl.text[cl.pos:]
+		cl.pos = 0
+	case k.Code == KeyLeft:
+		if cl.pos > 0 {
+			_, n := utf8.DecodeLastRuneInString(cl.text[:cl.pos])
+			cl.pos -= n
+		}
+	case k.Code == KeyRight:
+		if cl.pos < len(cl.text) {
+			_, n := utf8.DecodeRuneInString(cl.text[cl.pos:])
+			cl.pos += n
+		}
+	case k.Code == KeyHome || k.isCtrl('b'):
+		cl.pos = 0
+	case k.Code == KeyEnd || k.isCtrl('e'):
+		cl.pos = len(cl.text)
+	case k.Code == KeyUp || k.Code == KeyDown || k.isCtrl('p') || k.isCtrl('n'):
+		e.cmdlineHistory(k.Code == KeyUp || k.isCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)
+	case k.isCtrl('r'):
+		cl.regWait = true
+	case k.isCtrl('v') || k.isCtrl('q'):
+		cl.literal = true
+	case k.Code == KeyTab:
+		if cl.kind != ':' {
+			e.cmdlineInsert("\t")
+		}
+	case k.plain():
+		e.cmdlineInsert(string(k.Rune))
+	}
+}
+
+func (e *Editor) cmdlineInsert(s string) {
+	cl := e.cl
+	cl.text = cl.text[:cl.pos] + s + cl.text[cl.pos:]
+	cl.pos += len(s)
+	cl.hist = -1
+}
+
+// cmdlineHistory recalls older (up) or newer entries; with prefix, only
+// entries starting with what was typed (<Up>/<Down>), as Vim.
+func (e *Editor) cmdlineHistory(up, prefix bool) {
+	cl := e.cl
+	h := *e.historyFor(cl.kind)
+	if cl.hist < 0 {
+		cl.hist = len(h)
+		cl.prefix = cl.text
+	}
+	i := cl.hist
+	for {
+		if up {
+			i--
+		} else {
+			i++
+		}
+		if i < 0 {
+			return
+		}
+		if i >= len(h) {
+			cl.hist = len(h)
+			cl.text = cl.prefix
+			cl.pos = len(cl.text)
+			return
+		}
+		if !prefix || strings.HasPrefix(h[i], cl.prefix) {
+			break
+		}
+	}
+	cl.hist = i
+	cl.text = h[i]
+	cl.pos = len(cl.text)
+}
+
+func (e *Editor) leaveCmdline() {
+	e.mode = ModeNormal
+	if e.cl != nil && e.cl.visual {
+		e.mode = e.vis.mode
+	}
+}
+
+// runCmdline executes a finished command line.
+func (e *Editor) runCmdline(cl *cmdline) {
+	e.cl = nil
+	switch cl.kind {
+	case ':':
+		e.mode = ModeNormal
+		e.execExLine(cl.text, true)
+	default:
+		e.searchCommand(cl)
+	}
+}

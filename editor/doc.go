@@ -1,0 +1,48 @@
+// Package editor is kjx's modal core: buffers, windows, modes, operators
+// and motions, registers, marks, macros, Ex commands, messages, the clock
+// and file I/O. It knows nothing of terminals: the UI (or a test, or
+// headless mode) feeds it Keys and reads immutable Views.
+//
+// # Modes
+//
+// The editor is a state machine over Mode:
+//
+//	         i a o O I A c s C S R                 :  /  ?
+//	Insert <─────────────────────── Normal ────────────────> Command-line
+//	Replace ───────── <Esc> ──────>  │  ^  <─── <CR> <Esc> ───
+//	                         v V ^V  │  │ <Esc>, operator
+//	                                 v  │
+//	                                Visual (char, line, block)
+//
+// Operator-pending is Normal mode with an incomplete command in the
+// pending keys (View.Pending). Normal-mode keys are collected until they
+// parse as a whole command (["x][count]cmd or op[count]motion), then the
+// command runs.
+//
+// # Text model
+//
+// A buffer's text is a buffer.Rope holding its lines joined by "\n"
+// without a final newline: Vim line k is rope line k-1, and "" is one
+// empty line. Whether the file ended with a newline is a buffer flag.
+// Positions are Pos{Line, Col}: 0-based line, 0-based byte column; the
+// cursor always sits on the start of a grapheme cluster, and display
+// columns count tabs and wide characters.
+//
+// # Undo blocks
+//
+// Every change goes through the buffer's undo.Tree: Save (Vim's u_save,
+// opening a block when the tree is synced), then Apply of a minimal
+// buffer.Change. The editor syncs the tree exactly where Vim does: on
+// every typed key in Normal or Visual mode (not for keys from :normal,
+// macros, . or -s scripts), before u, CTRL-R, g-, g+, :undo, :earlier and
+// :later, when 'undolevels' is set and on reload. So one Insert session,
+// one counted command, one . and one Ex command line are each one block,
+// and a command that fails before changing anything creates none.
+//
+// # Concurrency
+//
+// One goroutine owns an Editor: call every method from it (Run is that
+// goroutine's loop for the UI). View returns a snapshot that shares the
+// persistent rope and copies only small state; it may be handed to any
+// goroutine and is never modified afterwards.
+package editor

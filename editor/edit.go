@@ -1,0 +1,140 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// apply makes one change to the current buffer through its undo tree
+// (opening an undo block when the tree is synced) and moves the marks.
+func (e *Editor) apply(off int, old, new string) {
+	b := e.buf()
+	b.tree.Save(e.win.cur, e.src)
+	if err := b.tree.Apply(buffer.Change{Off: off, Old: old, New: new}); err != nil {
+		// A mismatch is a bug in the editor: report it, never corrupt text.
+		e.errMsg("E000: internal error: %v", err)
+		return
+	}
+	e.changed = true
+	b.unsynced = true
+	e.adjustMarks(b, off, old, new)
+}
+
+// saveUndo is Vim's u_save without a change: it opens an (empty) undo
+// block, as an empty delete does.
+func (e *Editor) saveUndo() {
+	b := e.buf()
+	b.tree.Save(e.win.cur, e.src)
+	b.unsynced = true
+	e.changed = true
+}
+
+// sync closes the current buffer's undo block.
+func (e *Editor) sync() {
+	b := e.buf()
+	b.tree.Sync()
+	b.unsynced = false
+}
+
+// finishChange records the cursor after a change command.
+func (e *Editor) finishChange() {
+	if e.changed {
+		e.buf().tree.SetCursorAfter(e.win.cur)
+		e.changed = false
+	}
+}
+
+// deleteRange deletes [a, b) and returns the deleted text.
+func (e *Editor) deleteRange(a, b int) string {
+	if a >= b {
+		return ""
+	}
+	old := e.text().SliceString(a, b)
+	e.apply(a, old, "")
+	return old
+}
+
+// insertText inserts s at off.
+func (e *Editor) insertText(off int, s string) {
+	if s != "" {
+		e.apply(off, "", s)
+	}
+}
+
+// replaceRange replaces [a, b) with s, recording only what differs.
+func (e *Editor) replaceRange(a, b int, s string) {
+	old := e.text().SliceString(a, b)
+	// Trim the common prefix and suffix: the undo record stays minimal.
+	p := 0
+	for p < len(old) && p < len(s) && old[p] == s[p] {
+		p++
+	}
+	q := 0
+	for q < len(old)-p && q < len(s)-p && old[len(old)-1-q] == s[len(s)-1-q] {
+		q++
+	}
+	if p == len(old) && p == len(s) {
+		return
+	}
+	e.apply(a+p, old[p:len(old)-q], s[p:len(s)-q])
+}
+
+// deleteLines deletes lines l0..l1 (inclusive) the way the undo tree
+// expects: "line\n" from the line start when a line follows, else "\n"+lines
+// from the end of the line before, or the whole text. It returns the
+// deleted lines joined by "\n".
+func (e *Editor) deleteLines(l0, l1 int) string {
+	r := e.text()
+	n := lineCount(r)
+	s, end := lineStart(r, l0), lineEnd(r, l1)
+	text := r.SliceString(s, end)
+	switch {
+	case l1 < n-1:
+		e.apply(s, text+"\n", "")
+	case l0 > 0:
+		e.apply(s-1, "\n"+text, "")
+	default:
+		e.apply(0, text, "")
+	}
+	return text
+}
+
+// linesMessage is Vim's msgmore(): "3 more lines" / "3 fewer lines" when
+// the count exceeds 'report'.
+func (e *Editor) linesMessage(n int) {
+	abs := n
+	if abs < 0 {
+		abs = -n
+	}
+	if abs <= e.opt.Report {
+		return
+	}
+	switch {
+	case n == 1:
+		e.msg("1 more line")
+	case n > 1:
+		e.msg("%d more lines", n)
+	case n == -1:
+		e.msg("1 line less")
+	default:
+		e.msg("%d fewer lines", abs)
+	}
+}
+
+// plural returns "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// countLines is the number of lines in s ("a\nb" is 2).
+func countLines(s string) int { return strings.Count(s, "\n") + 1 }
+
+// internalError reports a bug without crashing the editor.
+func (e *Editor) internalError(what string, err error) {
+	e.errMsg("%s", fmt.Sprintf("E000: internal error: %s: %v", what, err))
+}

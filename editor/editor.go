@@ -1,0 +1,271 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// Mode is the editor's input mode.
+type Mode uint8
+
+// The modes. Operator-pending is Normal mode with an operator typed (see
+// View.Pending).
+const (
+	ModeNormal Mode = iota
+	ModeInsert
+	ModeReplace
+	ModeVisual
+	ModeVisualLine
+	ModeVisualBlock
+	ModeCmdline
+)
+
+var modeNames = [...]string{"normal", "insert", "replace", "visual", "visual line", "visual block", "cmdline"}
+
+// String names the mode.
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+func (m Mode) visual() bool { return m == ModeVisual || m == ModeVisualLine || m == ModeVisualBlock }
+
+// Message is one message the editor showed.
+type Message struct {
+	Text  string
+	Error bool
+}
+
+// queued is a key waiting in the typeahead.
+type queued struct {
+	k     Key
+	typed bool
+}
+
+// Editor is the modal core. All methods must be called from one goroutine
+// (see doc.go); View returns immutable snapshots for others.
+type Editor struct {
+	cfg   Config
+	opt   Options
+	clock Clock
+
+	bufs      []*Buffer
+	nextBufID int
+	win       *Window
+	altBuf    *Buffer
+
+	mode    Mode
+	pending []Key // keys of an incomplete Normal-mode command
+	ins     *insertState
+	cl      *cmdline
+	vis     visualState
+
+	regs      registers
+	redo      *redoCmd // what . repeats
+	queue     []queued
+	draining  bool
+	recording rune  // register being recorded into (0: none)
+	recorded  []Key // keys recorded so far
+	lastMacro rune  // register of the last @
+
+	search      searchState
+	lastFind    findState
+	lastSub     subState
+	cmdHist     []string
+	srchHist    []string
+	msgs        []Message // messages not yet taken
+	output      []string  // output of list commands not yet taken
+	history     []string  // :messages
+	errCount    int       // error messages ever shown
+	src         undo.Source
+	quit        bool
+	lastInsText string // the ". register
+	lastExCmd   string // the ": register
+	changed     bool   // a change was made since the last finishChange
+
+	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
+
+	globalBusy     bool  // :g is running its command
+	globalLines    []int // :g's marked lines, kept on their text
+	globalSubs     int   // substitutions made by :g's commands
+	globalSubLines int
+}
+
+// New returns an editor with one empty, unnamed buffer.
+func New(cfg Config) *Editor {
+	if cfg.Options.TabStop == 0 {
+		cfg.Options = DefaultOptions()
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = RealClock{}
+	}
+	if cfg.Height <= 0 {
+		cfg.Height = 24
+	}
+	if cfg.Width <= 0 {
+		cfg.Width = 80
+	}
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, ins0AutoIndent: -1}
+	b := e.newBuffer("", buffer.FromString(""))
+	e.win = &Window{buf: b, height: cfg.Height - 2, width: cfg.Width}
+	e.regs.init()
+	return e
+}
+
+// buf is the current buffer.
+func (e *Editor) buf() *Buffer { return e.win.buf }
+
+// text is the current buffer's text.
+func (e *Editor) text() buffer.Rope { return e.win.buf.tree.Text() }
+
+// Mode returns the current mode.
+func (e *Editor) Mode() Mode { return e.mode }
+
+// Quit reports whether a command asked the editor to exit.
+func (e *Editor) Quit() bool { return e.quit }
+
+// Cursor returns the current window's cursor.
+func (e *Editor) Cursor() Pos { return e.win.cur }
+
+// Buffer returns the current buffer.
+func (e *Editor) Buffer() *Buffer { return e.win.buf }
+
+// Clock returns the editor's clock.
+func (e *Editor) Clock() Clock { return e.clock }
+
+// ErrorCount is the number of error messages shown since New.
+func (e *Editor) ErrorCount() int { return e.errCount }
+
+// msg shows an informational message.
+func (e *Editor) msg(format string, args ...any) {
+	s := format
+	if len(args) > 0 {
+		s = fmt.Sprintf(format, args...)
+	}
+	e.msgs = append(e.msgs, Message{Text: s})
+	e.addHistory(s)
+}
+
+// errMsg shows an error message (E-numbered texts, as Vim's).
+func (e *Editor) errMsg(format string, args ...any) {
+	s := format
+	if len(args) > 0 {
+		s = fmt.Sprintf(format, args...)
+	}
+	e.msgs = append(e.msgs, Message{Text: s, Error: true})
+	e.errCount++
+	e.addHistory(s)
+}
+
+func (e *Editor) addHistory(s string) {
+	e.history = append(e.history, s)
+	if len(e.history) > 200 {
+		e.history = e.history[len(e.history)-200:]
+	}
+}
+
+// say adds lines to the output of a list command (:undolist, :registers):
+// shown to the user but, as in Vim, not kept in the message history.
+func (e *Editor) say(lines ...string) { e.output = append(e.output, lines...) }
+
+// TakeMessages returns the messages shown since the last call and forgets
+// them.
+func (e *Editor) TakeMessages() []Message {
+	m := e.msgs
+	e.msgs = nil
+	return m
+}
+
+// TakeOutput returns the list-command output since the last call.
+func (e *Editor) TakeOutput() []string {
+	o := e.output
+	e.output = nil
+	return o
+}
+
+// Open makes path the current buffer, reading it if it exists. A missing
+// file gives an empty buffer with that name and the message `"f" [New]`.
+func (e *Editor) Open(path string) error {
+	if b := e.findBuffer(path); b != nil {
+		e.switchTo(b)
+		return nil
+	}
+	cur := e.buf()
+	var b *Buffer
+	// Reuse the initial empty buffer, as Vim does for its first file.
+	reuse := cur.name == "" && !cur.Modified() && cur.tree.SeqLast() == 0 && len(e.bufs) == 1
+	l, err := loadFile(path)
+	switch {
+	case err == nil:
+		b = e.bufferFor(path, buffer.FromString(l.text), reuse)
+		b.eol, b.ff, b.stat = l.eol, l.ff, l.stat
+		e.switchTo(b)
+		e.msg("%s", fileInfoMessage(path, l, b))
+	case errors.Is(err, fs.ErrNotExist):
+		b = e.bufferFor(path, buffer.FromString(""), reuse)
+		b.noFile = true
+		e.switchTo(b)
+		e.msg("%q [New]", path)
+	default:
+		e.errMsg("E484: Can't open file %s", path)
+		return err
+	}
+	return nil
+}
+
+func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
+	if reuse {
+		b := e.bufs[0]
+		b.name = path
+		b.tree = undo.New(text, undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
+		return b
+	}
+	return e.newBuffer(path, text)
+}
+
+// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
+func fileInfoMessage(path string, l loaded, b *Buffer) string {
+	flags := ""
+	if !l.eol {
+		flags += "[noeol] "
+	}
+	if l.ff == "dos" {
+		flags += "[dos] "
+	}
+	lines := lineCount(b.Text())
+	if l.size == 0 {
+		lines = 0
+	}
+	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.size)
+}
+
+// switchTo makes b the current window's buffer.
+func (e *Editor) switchTo(b *Buffer) {
+	if e.win.buf == b {
+		return
+	}
+	e.win.buf.lastCur = e.win.cur
+	if e.win.buf.listed || e.win.buf.name != "" {
+		e.altBuf = e.win.buf
+	}
+	e.win.buf = b
+	e.win.cur = b.lastCur
+	e.win.clampCursor(false)
+	e.win.wantCol = -1
+}
+
+// absPath is path made absolute (for undo files and comparisons).
+func absPath(path string) string {
+	a, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	return a
+}

@@ -1,0 +1,273 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// exRange is an evaluated range: 0-based lines l1..l2; count is the number
+// of addresses given (0: the command's default applies). l1 or l2 may be
+// -1 for Vim's line 0 (":0put", ":m0").
+type exRange struct {
+	l1, l2 int
+	count  int
+}
+
+// errAbort stops the rest of a command line after an error message was
+// shown.
+var errAbort = errors.New("aborted")
+
+// execExLine runs an Ex command line as one undo block (the caller syncs
+// first when the line was typed). It reports whether every command
+// succeeded.
+func (e *Editor) execExLine(line string, typed bool) bool {
+	if typed {
+		e.lastExCmd = line
+	}
+	saved := e.src
+	e.src = undo.SourceEx
+	defer func() { e.src = saved }()
+	ok := true
+	rest := line
+	for {
+		c, err := exparse.Parse(rest)
+		if err != nil {
+			if e.tryLabelUndo(rest) {
+				break
+			}
+			e.errMsg("%s", err.Error())
+			ok = false
+			break
+		}
+		if err := e.execEx(c); err != nil {
+			if !errors.Is(err, errAbort) {
+				e.errMsg("%s", err.Error())
+			}
+			ok = false
+			break
+		}
+		if c.Next == "" || e.quit {
+			break
+		}
+		rest = c.Next
+	}
+	e.finishChange()
+	if e.mode == ModeNormal {
+		e.win.clampCursor(false)
+	}
+	e.scrollToCursor()
+	return ok
+}
+
+// exFunc runs one parsed Ex command.
+type exFunc func(e *Editor, c *exparse.Cmd, rg exRange) error
+
+var exCommands map[string]exFunc
+
+func init() {
+	exCommands = map[string]exFunc{
+		"":           exGotoLine,
+		"substitute": exSubstitute, "&": exSubstitute, "~": exSubstitute,
+		"smagic": exSubstitute, "snomagic": exSubstitute,
+		"global": exGlobal, "vglobal": exGlobal,
+		"normal": exNormal,
+		"delete": exDelete, "yank": exYank, "put": exPut,
+		"move": exMove, "copy": exCopy, "t": exCopy,
+		"join": exJoin, ">": exShift, "<": exShift,
+		"print": exPrint, "list": exPrint, "number": exPrint, "#": exPrint, "Print": exPrint,
+		"=": exLineNumber, "goto": exGoto,
+		"k": exMark, "mark": exMark,
+		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
+		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
+		"checkpoint": exCheckpoint,
+		"sleep":      exSleep, "messages": exMessages,
+		"registers": exRegisters, "display": exRegisters, "marks": exMarks, "delmarks": exDelmarks,
+		"write": exWrite, "update": exWrite, "wq": exWriteQuit, "xit": exWriteQuit, "exit": exWriteQuit,
+		"quit": exQuit, "close": exQuit, "qall": exQuitAll, "quitall": exQuitAll,
+		"wall": exWriteAll, "wqall": exWriteAll, "xall": exWriteAll,
+		"edit": exEdit, "enew": exEnew, "saveas": exSaveas, "read": exRead, "file": exFile,
+		"buffers": exBuffers, "files": exBuffers, "ls": exBuffers,
+		"buffer": exBuffer, "bnext": exBufferNext, "bprevious": exBufferNext, "bNext": exBufferNext,
+		"bfirst": exBufferFirst, "brewind": exBufferFirst, "blast": exBufferFirst,
+		"bdelete": exBufferDelete, "bwipeout": exBufferDelete, "bunload": exBufferDelete,
+		"set": exSet, "setlocal": exSet, "setglobal": exSet,
+		"nohlsearch": func(e *Editor, c *exparse.Cmd, rg exRange) error { e.search.hl = false; return nil },
+		"help":       exHelp,
+		"redraw":     func(e *Editor, c *exparse.Cmd, rg exRange) error { return nil },
+		"pwd":        exPwd,
+		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
+	}
+}
+
+// Version is the kjx version string.
+const Version = "0.1.0-dev"
+
+// execEx runs one parsed command.
+func (e *Editor) execEx(c exparse.Cmd) error {
+	if c.Name == "" && len(c.Range.Addrs) == 0 && !c.Range.Whole {
+		return nil // empty line or comment
+	}
+	f := exCommands[c.Name]
+	if f == nil {
+		return fmt.Errorf("E492: Not an editor command: %s", c.Raw)
+	}
+	rg, err := e.evalRange(c.Range, c.DefaultAll())
+	if err != nil {
+		return err
+	}
+	return f(e, &c, rg)
+}
+
+// evalRange evaluates a range against the cursor line.
+func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
+	n := lineCount(e.text())
+	cur := e.win.cur.Line
+	if r.Whole {
+		return exRange{l1: 0, l2: n - 1, count: 2}, nil
+	}
+	if len(r.Addrs) == 0 {
+		if defAll {
+			return exRange{l1: 0, l2: n - 1}, nil
+		}
+		return exRange{l1: cur, l2: cur}, nil
+	}
+	var lines []int
+	base := cur
+	for _, a := range r.Addrs {
+		l, err := e.evalAddr(a, base)
+		if err != nil {
+			return exRange{}, err
+		}
+		if l < -1 || l >= n {
+			return exRange{}, errors.New("E16: Invalid range")
+		}
+		lines = append(lines, l)
+		if a.SetCursor {
+			base = max(l, 0)
+			e.win.cur = Pos{Line: base}
+		}
+	}
+	if len(lines) > 2 {
+		lines = lines[len(lines)-2:]
+	}
+	rg := exRange{l1: lines[0], l2: lines[len(lines)-1], count: len(r.Addrs)}
+	if rg.l1 > rg.l2 {
+		rg.l1, rg.l2 = rg.l2, rg.l1 // Vim asks; headless and kjx swap
+	}
+	return rg, nil
+}
+
+// evalAddr evaluates one address; Vim's line 0 is -1.
+func (e *Editor) evalAddr(a exparse.Addr, base int) (int, error) {
+	n := lineCount(e.text())
+	var l int
+	switch a.Kind {
+	case exparse.AddrNumber:
+		l = a.Number - 1
+	case exparse.AddrCurrent:
+		l = base
+	case exparse.AddrLast:
+		l = n - 1
+	case exparse.AddrMark:
+		p, ok := e.exMarkLine(a.Mark)
+		if !ok {
+			return 0, errAbort
+		}
+		l = p
+	case exparse.AddrSearch, exparse.AddrSearchBack, exparse.AddrPrevSearch:
+		var err error
+		l, err = e.searchLine(a, base)
+		if err != nil {
+			return 0, err
+		}
+	}
+	l += a.Offset
+	for _, t := range a.Then {
+		var err error
+		l, err = e.searchLine(t, l)
+		if err != nil {
+			return 0, err
+		}
+		l += t.Offset
+	}
+	return l, nil
+}
+
+// exMarkLine is the line of a mark in a range ('a, '<, '>).
+func (e *Editor) exMarkLine(m byte) (int, bool) {
+	p, ok := e.markPos(string(rune(m)))
+	if !ok {
+		return 0, false
+	}
+	return p.Line, true
+}
+
+// searchLine finds the next (or previous) line matching an address's
+// pattern, starting after (before) line base.
+func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
+	pat := a.Pattern
+	back := a.Kind == exparse.AddrSearchBack || (a.Kind == exparse.AddrPrevSearch && a.Mark == '?')
+	switch {
+	case a.Kind == exparse.AddrPrevSearch && a.Mark == '&':
+		pat = e.lastSub.pattern
+	case pat == "":
+		pat = e.search.pattern
+	default:
+		e.search.pattern = pat
+		e.search.backward = back
+		e.search.offset = ""
+	}
+	if pat == "" {
+		return 0, errors.New("E35: No previous regular expression")
+	}
+	re, err := e.compilePattern(pat)
+	if err != nil {
+		return 0, err
+	}
+	r := e.text()
+	n := lineCount(r)
+	base = max(base, 0)
+	for i := 1; i <= n; i++ {
+		l := base + i
+		if back {
+			l = base - i
+		}
+		if l < 0 || l >= n {
+			if !e.opt.WrapScan {
+				break
+			}
+			l = (l + n) % n
+		}
+		if re.matchLine(lineText(r, l)) {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("E486: Pattern not found: %s", pat)
+}
+
+// tryLabelUndo handles ":undo NAME" (a checkpoint label), which the Vim
+// parser rejects as trailing characters.
+func (e *Editor) tryLabelUndo(line string) bool {
+	s := strings.TrimLeft(line, ": \t")
+	for _, p := range []string{"undo ", "und ", "u "} {
+		if strings.HasPrefix(s, p) {
+			name := strings.TrimSpace(s[len(p):])
+			if name != "" && !strings.ContainsAny(name[:1], "0123456789") {
+				return e.gotoLabel(name)
+			}
+		}
+	}
+	return false
+}
+
+func exGotoLine(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l := max(rg.l2, 0)
+	e.setPCMark()
+	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.win.wantCol = -1
+	return nil
+}

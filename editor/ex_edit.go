@@ -1,0 +1,526 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor/exparse"
+)
+
+// subState is the last :s, for :s without pattern, :&, & and ~ in patterns.
+type subState struct {
+	pattern     string
+	replacement string
+	flags       string
+	set         bool
+}
+
+// exSubstitute is :s/pat/rep/flags [count], :& and :~.
+func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
+	sub := c.Sub
+	if sub == nil {
+		s, err := exparse.ParseSubstitute(c.Arg)
+		if err != nil {
+			return err
+		}
+		sub = &s
+	}
+	pat, rep := sub.Pattern, sub.Replacement
+	flags := sub.Flags
+	switch {
+	case !sub.HasPattern:
+		if !e.lastSub.set {
+			return errors.New("E35: No previous regular expression")
+		}
+		pat, rep = e.lastSub.pattern, e.lastSub.replacement
+		if c.Name == "~" {
+			pat = e.search.pattern
+		}
+	case pat == "":
+		if sub.Prev == '&' {
+			pat = e.lastSub.pattern
+		} else {
+			pat = e.search.pattern
+		}
+		if pat == "" {
+			return errors.New("E35: No previous regular expression")
+		}
+	}
+	if strings.HasPrefix(flags, "&") {
+		flags = e.lastSub.flags + flags[1:]
+	}
+	if rep == "~" || strings.Contains(rep, "~") {
+		rep = expandTilde(rep, e.lastSub.replacement)
+	}
+	e.lastSub = subState{pattern: pat, replacement: rep, flags: strings.TrimPrefix(sub.Flags, "&"), set: true}
+	e.search.pattern = pat
+	e.search.hl = true
+	global, countOnly, noErr := e.opt.Gdefault, false, false
+	ic := 0
+	for _, f := range flags {
+		switch f {
+		case 'g':
+			global = !global
+		case 'n':
+			countOnly = true
+		case 'e':
+			noErr = true
+		case 'i':
+			ic = 1
+		case 'I':
+			ic = 2
+		}
+	}
+	if sub.Count > 0 {
+		rg.l1 = rg.l2
+		rg.l2 = min(rg.l1+sub.Count-1, lineCount(e.text())-1)
+	}
+	saveIC := e.opt.IgnoreCase
+	switch ic {
+	case 1:
+		e.opt.IgnoreCase = true
+	case 2:
+		e.opt.IgnoreCase = false
+	}
+	re, err := e.compilePattern(pat)
+	e.opt.IgnoreCase = saveIC
+	if err != nil {
+		return err
+	}
+	magic := c.Name != "snomagic"
+	nsubs, nlines, lastLine, first := 0, 0, -1, true
+	for l := max(rg.l1, 0); l <= rg.l2; l++ {
+		r := e.text()
+		line := lineText(r, l)
+		ms := re.re.FindAllStringSubmatchIndex(line, -1)
+		if len(ms) == 0 {
+			continue
+		}
+		if !global {
+			ms = ms[:1]
+		}
+		nsubs += len(ms)
+		nlines++
+		lastLine = l
+		if countOnly {
+			continue
+		}
+		if first {
+			e.win.cur = Pos{Line: l} // Vim saves for undo with the cursor at the line start
+			first = false
+		}
+		// One change per line, from the first match to the end of the last:
+		// the undo tree sees each line as one entry, as Vim's u_save does.
+		ls := lineStart(r, l)
+		var nb strings.Builder
+		prev := ms[0][0]
+		for _, m := range ms {
+			nb.WriteString(line[prev:m[0]])
+			s := expandReplacement(rep, line, m, magic)
+			s = strings.ReplaceAll(s, "\r", "\n")
+			nb.WriteString(strings.ReplaceAll(s, "\x00", "\r"))
+			prev = m[1]
+		}
+		seg := nb.String()
+		e.apply(ls+ms[0][0], line[ms[0][0]:prev], seg)
+		added := strings.Count(seg, "\n")
+		l += added
+		rg.l2 += added
+		lastLine = l
+	}
+	if nsubs == 0 {
+		if noErr || e.globalBusy {
+			return nil
+		}
+		return fmt.Errorf("E486: Pattern not found: %s", pat)
+	}
+	if countOnly {
+		e.msg("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
+		return nil
+	}
+	if !e.globalBusy {
+		e.setPCMark()
+		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+		e.subMessage(nsubs, nlines)
+	} else {
+		e.globalSubs += nsubs
+		e.globalSubLines += nlines
+		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+	}
+	return nil
+}
+
+// subMessage is Vim's "4 substitutions on 1 line" (above 'report').
+func (e *Editor) subMessage(nsubs, nlines int) {
+	if nsubs > e.opt.Report {
+		s := "substitutions"
+		if nsubs == 1 {
+			s = "substitution"
+		}
+		e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+	}
+}
+
+// expandTilde replaces an unescaped ~ in a replacement with the previous
+// replacement.
+func expandTilde(rep, prev string) string {
+	var b strings.Builder
+	for i := 0; i < len(rep); i++ {
+		switch {
+		case rep[i] == '\\' && i+1 < len(rep):
+			b.WriteString(rep[i : i+2])
+			i++
+		case rep[i] == '~':
+			b.WriteString(prev)
+		default:
+			b.WriteByte(rep[i])
+		}
+	}
+	return b.String()
+}
+
+// exGlobal is :g/pat/cmd and :v/pat/cmd (and :g!).
+func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if e.globalBusy {
+		return errors.New("E147: Cannot do :global recursive with a range")
+	}
+	g, err := exparse.ParseGlobalArg(c.Arg)
+	if err != nil {
+		return err
+	}
+	pat := g.Pattern
+	if pat == "" {
+		pat = e.search.pattern
+		if g.Prev == '&' {
+			pat = e.lastSub.pattern
+		}
+	} else {
+		e.search.pattern = pat
+	}
+	if pat == "" {
+		return errors.New("E35: No previous regular expression")
+	}
+	re, err := e.compilePattern(pat)
+	if err != nil {
+		return err
+	}
+	invert := c.Name == "vglobal" || c.Bang
+	r := e.text()
+	var marked []int
+	for l := max(rg.l1, 0); l <= rg.l2; l++ {
+		if re.matchLine(lineText(r, l)) != invert {
+			marked = append(marked, l)
+		}
+	}
+	if len(marked) == 0 {
+		if invert {
+			e.msg("Pattern found in every line: %s", pat)
+		} else {
+			e.msg("Pattern not found: %s", pat)
+		}
+		return nil
+	}
+	cmd := g.Command
+	if cmd == "" {
+		cmd = "p"
+	}
+	e.globalBusy = true
+	e.globalLines = marked
+	e.globalSubs, e.globalSubLines = 0, 0
+	defer func() { e.globalBusy = false; e.globalLines = nil }()
+	for i := 0; i < len(e.globalLines); i++ {
+		l := e.globalLines[i]
+		if l < 0 || l >= lineCount(e.text()) {
+			continue
+		}
+		e.win.cur = Pos{Line: l}
+		if !e.execExLine(cmd, false) {
+			break
+		}
+		if e.quit {
+			break
+		}
+	}
+	if e.globalSubs > 0 {
+		e.subMessage(e.globalSubs, e.globalSubLines)
+	}
+	return nil
+}
+
+// adjustGlobalLines keeps :g's marked lines on their text while its
+// command changes the buffer.
+func (e *Editor) adjustGlobalLines(startLine, oldLines, dl int) {
+	for i, l := range e.globalLines {
+		switch {
+		case l > startLine+oldLines:
+			e.globalLines[i] = l + dl
+		case l > startLine && dl < 0 && l > startLine+oldLines+dl:
+			e.globalLines[i] = -1 // deleted
+		}
+	}
+}
+
+// exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
+// undo block with the command line), incomplete commands are ended.
+func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
+	keys := []Key{}
+	for _, r := range c.Arg {
+		keys = append(keys, R(r))
+	}
+	if len(keys) == 0 {
+		return errors.New("E471: Argument required")
+	}
+	if c.Range.Count() == 0 {
+		e.runNormal(keys)
+		return nil
+	}
+	for l := max(rg.l1, 0); l <= rg.l2 && l < lineCount(e.text()); l++ {
+		e.win.cur = Pos{Line: l}
+		e.runNormal(keys)
+	}
+	return nil
+}
+
+// runNormal executes keys as :normal does, to completion.
+func (e *Editor) runNormal(keys []Key) {
+	savedQ, savedD := e.queue, e.draining
+	e.queue = nil
+	for _, k := range keys {
+		e.queue = append(e.queue, queued{k: k})
+	}
+	e.draining = true
+	for len(e.queue) > 0 && !e.quit {
+		q := e.queue[0]
+		e.queue = e.queue[1:]
+		e.dispatch(q.k, false)
+	}
+	// An incomplete command is ended as with <Esc>.
+	if e.mode != ModeNormal || len(e.pending) > 0 {
+		e.dispatch(K(KeyEsc), false)
+		if e.mode == ModeCmdline {
+			e.dispatch(K(KeyEsc), false)
+		}
+		e.pending = e.pending[:0]
+	}
+	e.queue, e.draining = savedQ, savedD
+}
+
+func exDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l1, l2 := e.countRange(c, rg)
+	reg := e.rangeText(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}})
+	e.storeDelete(rune(c.Register), reg, false)
+	e.win.cur = Pos{Line: l1}
+	e.deleteLines(l1, l2)
+	l := min(l1, lineCount(e.text())-1)
+	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.linesMessage(-(l2 - l1 + 1))
+	return nil
+}
+
+// countRange applies a command's count: N lines starting at the range's
+// last line.
+func (e *Editor) countRange(c *exparse.Cmd, rg exRange) (int, int) {
+	l1, l2 := max(rg.l1, 0), max(rg.l2, 0)
+	if c.HasCount {
+		l1 = l2
+		l2 = min(l1+c.Count-1, lineCount(e.text())-1)
+	}
+	return l1, l2
+}
+
+func exYank(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l1, l2 := e.countRange(c, rg)
+	e.opYank(rune(c.Register), opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}}, false)
+	return nil
+}
+
+func exPut(e *Editor, c *exparse.Cmd, rg exRange) error {
+	reg, ok := e.getReg(rune(c.Register))
+	if !ok {
+		name := rune(c.Register)
+		if name == 0 {
+			name = '"'
+		}
+		return fmt.Errorf("E353: Nothing in register %c", name)
+	}
+	reg.kind = regLine
+	if rg.l2 < 0 {
+		e.win.cur = Pos{Line: 0}
+		e.put(reg, false, false, 1, false)
+	} else {
+		e.win.cur = Pos{Line: rg.l2}
+		e.put(reg, !c.Bang, false, 1, false)
+	}
+	// :put leaves the cursor on the last new line.
+	last := e.win.cur.Line + countLines(reg.text) - 1
+	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	return nil
+}
+
+// lineTarget parses the address argument of :m and :t.
+func (e *Editor) lineTarget(arg string) (int, error) {
+	if strings.TrimSpace(arg) == "" {
+		return 0, errors.New("E14: Invalid address")
+	}
+	c, err := exparse.Parse(arg + "p")
+	if err != nil || len(c.Range.Addrs) == 0 && !c.Range.Whole {
+		return 0, errors.New("E14: Invalid address")
+	}
+	rg, err := e.evalRange(c.Range, false)
+	if err != nil {
+		return 0, err
+	}
+	return rg.l2, nil
+}
+
+func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
+	dest, err := e.lineTarget(c.Arg)
+	if err != nil {
+		return err
+	}
+	l1, l2 := max(rg.l1, 0), rg.l2
+	if dest >= l1 && dest < l2 {
+		return errors.New("E134: Cannot move a range of lines into itself")
+	}
+	if dest == l2 || dest == l1-1 {
+		e.win.cur = Pos{Line: l2}
+		return nil
+	}
+	r := e.text()
+	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
+	n := l2 - l1 + 1
+	// Insert at the destination first, then delete the originals.
+	if dest < 0 {
+		e.insertText(0, text+"\n")
+		l1 += n
+		l2 += n
+	} else {
+		e.insertText(lineEnd(e.text(), dest), "\n"+text)
+		if dest < l1 {
+			l1 += n
+			l2 += n
+		}
+	}
+	e.deleteLines(l1, l2)
+	last := dest + n
+	if dest > l2 {
+		last = dest
+	}
+	if dest < 0 {
+		last = n - 1
+	}
+	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.linesMessage(0)
+	if n > e.opt.Report {
+		e.msg("%d lines moved", n)
+	}
+	return nil
+}
+
+func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
+	dest, err := e.lineTarget(c.Arg)
+	if err != nil {
+		return err
+	}
+	r := e.text()
+	l1, l2 := max(rg.l1, 0), rg.l2
+	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
+	if dest < 0 {
+		e.insertText(0, text+"\n")
+	} else {
+		e.insertText(lineEnd(r, dest), "\n"+text)
+	}
+	last := dest + l2 - l1 + 1
+	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.linesMessage(l2 - l1 + 1)
+	return nil
+}
+
+func exJoin(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l1, l2 := max(rg.l1, 0), rg.l2
+	if c.HasCount {
+		l1 = l2
+		l2 = l1 + c.Count - 1
+	} else if rg.count < 2 {
+		l2 = l1 + 1
+	}
+	l2 = min(l2, lineCount(e.text())-1)
+	if l2 <= l1 {
+		return nil
+	}
+	e.win.cur = Pos{Line: l1}
+	e.joinLines(l1, l2-l1+1, !c.Bang)
+	e.win.cur.Col = firstNonBlank(e.curLine())
+	return nil
+}
+
+func exShift(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l1, l2 := e.countRange(c, rg)
+	amount := max(c.Amount, 1)
+	if c.Name == "<" {
+		amount = -amount
+	}
+	e.win.cur = Pos{Line: l1}
+	e.opShift(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}}, amount)
+	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(e.text(), l2))}
+	return nil
+}
+
+func exPrint(e *Editor, c *exparse.Cmd, rg exRange) error {
+	l1, l2 := e.countRange(c, rg)
+	r := e.text()
+	num := c.Name == "number" || c.Name == "#" || strings.Contains(c.Flags, "#")
+	for l := l1; l <= l2; l++ {
+		t := lineText(r, l)
+		if c.Name == "list" || strings.Contains(c.Flags, "l") {
+			t = strings.ReplaceAll(t, "\t", "^I") + "$"
+		}
+		if num {
+			t = fmt.Sprintf("%3d %s", l+1, t)
+		}
+		e.say(t)
+	}
+	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(r, l2))}
+	return nil
+}
+
+func exLineNumber(e *Editor, c *exparse.Cmd, rg exRange) error {
+	n := lineCount(e.text())
+	if rg.count > 0 {
+		n = rg.l2 + 1
+	}
+	e.say(fmt.Sprint(n))
+	return nil
+}
+
+// exGoto is :goto N: go to byte N (1-based) of the buffer.
+func exGoto(e *Editor, c *exparse.Cmd, rg exRange) error {
+	n := 1
+	if c.HasCount {
+		n = c.Count
+	} else if rg.count > 0 {
+		n = rg.l2 + 1
+	}
+	r := e.text()
+	off := min(max(n-1, 0), max(r.Len()-1, 0))
+	e.setPCMark()
+	e.win.cur = offToPos(r, off)
+	e.win.clampCursor(false)
+	e.win.wantCol = -1
+	return nil
+}
+
+func exMark(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if len(c.Arg) != 1 {
+		return errors.New("E191: Argument must be a letter or forward/backward quote")
+	}
+	saved := e.win.cur
+	e.win.cur = Pos{Line: max(rg.l2, 0)}
+	ok := e.setMark(c.Arg)
+	e.win.cur = saved
+	if !ok {
+		return errors.New("E191: Argument must be a letter or forward/backward quote")
+	}
+	return nil
+}

@@ -1,0 +1,345 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+var (
+	errNoWrite    = errors.New("E37: No write since last change (add ! to override)")
+	errNoFileName = errors.New("E32: No file name")
+)
+
+// expandFileName expands % and # in a file argument.
+func (e *Editor) expandFileName(arg string) (string, error) {
+	if arg == "" {
+		return "", nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(arg); i++ {
+		switch c := arg[i]; {
+		case c == '\\' && i+1 < len(arg):
+			i++
+			b.WriteByte(arg[i])
+		case c == '%':
+			if e.buf().name == "" {
+				return "", errors.New("E499: Empty file name for '%' or '#', only works with \":p:h\"")
+			}
+			b.WriteString(e.buf().name)
+		case c == '#':
+			if e.altBuf == nil || e.altBuf.name == "" {
+				return "", errors.New("E194: No alternate file name to substitute for '#'")
+			}
+			b.WriteString(e.altBuf.name)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), nil
+}
+
+// writeBuffer writes lines l1..l2 of b to name and shows Vim's message.
+// A whole-buffer write to the buffer's own file marks the undo tree saved.
+func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo bool) error {
+	if name == "" {
+		return errNoFileName
+	}
+	r := b.Text()
+	whole := l1 == 0 && l2 == lineCount(r)-1
+	if b.name == "" {
+		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
+	}
+	own := sameFile(name, b.name)
+	exists := fileExists(name)
+	if !own && exists && !force && !appendTo {
+		return errors.New("E13: File exists (add ! to override)")
+	}
+	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
+	eol := true
+	if whole {
+		eol = b.eol
+	}
+	data := fileBytes(text, saveOptions{eol: eol, fixEOL: e.opt.FixEndOfLine, ff: b.ff})
+	if whole && text == "" && !e.opt.FixEndOfLine {
+		data = ""
+	}
+	if appendTo {
+		old, err := os.ReadFile(name)
+		if err != nil && exists {
+			return fmt.Errorf("E212: Can't open file for writing: %s", name)
+		}
+		data = string(old) + data
+	}
+	st, err := saveFile(name, data)
+	if err != nil {
+		return fmt.Errorf("E212: Can't open file for writing: %s", name)
+	}
+	nl := strings.Count(data, "\n")
+	if data != "" && !strings.HasSuffix(data, "\n") {
+		nl++
+	}
+	flags := ""
+	if !exists {
+		flags += "[New] "
+	}
+	if b.ff == "dos" {
+		flags += "[dos] "
+	}
+	if data != "" && !strings.HasSuffix(data, "\n") {
+		flags += "[noeol] "
+	}
+	verb := "written"
+	if appendTo {
+		verb = "appended"
+	}
+	e.msg("%q %s%dL, %dB %s", name, flags, nl, len(data), verb)
+	if own && whole && !appendTo {
+		b.tree.MarkSaved()
+		b.stat = st
+		b.noFile = false
+	}
+	return nil
+}
+
+// sameFile reports whether two names refer to the same file.
+func sameFile(a, b string) bool { return a == b || absPath(a) == absPath(b) }
+
+func exWrite(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Filter {
+		return errors.New("E319: Sorry, the command is not available in this version")
+	}
+	b := e.buf()
+	if c.Name == "update" && !b.Modified() {
+		return nil
+	}
+	name, err := e.expandFileName(c.Arg)
+	if err != nil {
+		return err
+	}
+	if name == "" {
+		name = b.name
+	}
+	return e.writeBuffer(b, name, rg.l1, rg.l2, c.Bang, c.Append)
+}
+
+func exWriteQuit(e *Editor, c *exparse.Cmd, rg exRange) error {
+	b := e.buf()
+	if c.Name == "wq" || b.Modified() || c.Arg != "" {
+		if err := exWrite(e, c, rg); err != nil {
+			return err
+		}
+	}
+	return e.quitWindow(c.Bang)
+}
+
+func exQuit(e *Editor, c *exparse.Cmd, rg exRange) error { return e.quitWindow(c.Bang) }
+
+// quitWindow quits the editor (kjx has one window), refusing when a buffer
+// has unsaved changes unless forced.
+func (e *Editor) quitWindow(force bool) error {
+	if !force {
+		if e.buf().Modified() {
+			return errNoWrite
+		}
+		for _, b := range e.bufs {
+			if b != e.buf() && b.Modified() && b.listed {
+				return fmt.Errorf("E162: No write since last change for buffer %q", bufDisplayName(b))
+			}
+		}
+	}
+	e.quit = true
+	return nil
+}
+
+func bufDisplayName(b *Buffer) string {
+	if b.name == "" {
+		return "[No Name]"
+	}
+	return b.name
+}
+
+func exQuitAll(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if !c.Bang {
+		for _, b := range e.bufs {
+			if b.Modified() {
+				return fmt.Errorf("E162: No write since last change for buffer %q", bufDisplayName(b))
+			}
+		}
+	}
+	e.quit = true
+	return nil
+}
+
+func exWriteAll(e *Editor, c *exparse.Cmd, rg exRange) error {
+	for _, b := range e.bufs {
+		if !b.Modified() {
+			continue
+		}
+		if b.name == "" {
+			return errors.New("E141: No file name for buffer " + fmt.Sprint(b.id))
+		}
+		if err := e.writeBuffer(b, b.name, 0, lineCount(b.Text())-1, c.Bang, false); err != nil {
+			return err
+		}
+	}
+	if c.Name == "wqall" || c.Name == "xall" {
+		e.quit = true
+	}
+	return nil
+}
+
+func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
+	name, err := e.expandFileName(c.Arg)
+	if err != nil {
+		return err
+	}
+	b := e.buf()
+	if name == "" || sameFile(name, b.name) {
+		if b.name == "" {
+			return errNoFileName
+		}
+		if b.Modified() && !c.Bang {
+			return errNoWrite
+		}
+		return e.reload(b)
+	}
+	if b.Modified() && !c.Bang && e.findBuffer(name) == nil {
+		return errNoWrite
+	}
+	if err := e.Open(name); err != nil {
+		return errAbort
+	}
+	return nil
+}
+
+// reload reads the buffer's file again; like Vim with 'undoreload', the
+// old text stays reachable by undo as one more change.
+func (e *Editor) reload(b *Buffer) error {
+	l, err := loadFile(b.name)
+	if err != nil {
+		return fmt.Errorf("E484: Can't open file %s", b.name)
+	}
+	e.sync()
+	old := b.Text()
+	if old.String() != l.text {
+		saved := e.src
+		e.src = undo.SourceReload
+		e.apply(0, old.String(), l.text)
+		e.src = saved
+	}
+	e.sync()
+	b.tree.MarkSaved()
+	b.eol, b.ff, b.stat = l.eol, l.ff, l.stat
+	e.win.clampCursor(false)
+	e.msg("%s", fileInfoMessage(b.name, l, b))
+	return nil
+}
+
+func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if e.buf().Modified() && !c.Bang {
+		return errNoWrite
+	}
+	b := e.newBuffer("", buffer.FromString(""))
+	e.switchTo(b)
+	return nil
+}
+
+func exSaveas(e *Editor, c *exparse.Cmd, rg exRange) error {
+	name, err := e.expandFileName(c.Arg)
+	if err != nil {
+		return err
+	}
+	if name == "" {
+		return errors.New("E471: Argument required")
+	}
+	b := e.buf()
+	if fileExists(name) && !c.Bang {
+		return errors.New("E13: File exists (add ! to override)")
+	}
+	oldName := b.name
+	b.name = name
+	if err := e.writeBuffer(b, name, 0, lineCount(b.Text())-1, true, false); err != nil {
+		b.name = oldName
+		return err
+	}
+	if oldName != "" {
+		e.altBuf = e.newBuffer(oldName, buffer.FromString(""))
+		e.altBuf.listed = false
+	}
+	return nil
+}
+
+func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
+	name, err := e.expandFileName(c.Arg)
+	if err != nil {
+		return err
+	}
+	if name == "" {
+		name = e.buf().name
+	}
+	if c.Filter {
+		return errors.New("E319: Sorry, the command is not available in this version")
+	}
+	l, err := loadFile(name)
+	if err != nil {
+		return fmt.Errorf("E484: Can't open file %s", name)
+	}
+	at := rg.l2
+	r := e.text()
+	if l.size == 0 {
+		return nil
+	}
+	if at < 0 {
+		e.insertText(0, l.text+"\n")
+	} else {
+		e.insertText(lineEnd(r, at), "\n"+l.text)
+	}
+	first := at + 1
+	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
+	e.msg("%s", fileInfoMessage(name, l, e.buf()))
+	return nil
+}
+
+func exFile(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Arg != "" {
+		e.buf().name = c.Arg
+		e.buf().noFile = !fileExists(c.Arg)
+	}
+	e.fileInfo()
+	return nil
+}
+
+// fileInfo is CTRL-G: `"f" [Modified] 3 lines --66%--`.
+func (e *Editor) fileInfo() {
+	b := e.buf()
+	n := lineCount(b.Text())
+	mod := ""
+	if b.Modified() {
+		mod = " [Modified]"
+	}
+	pct := (e.win.cur.Line + 1) * 100 / n
+	lines := fmt.Sprintf("%d lines", n)
+	if n == 1 {
+		lines = "1 line"
+	}
+	if b.Text().Len() == 0 {
+		e.msg("%q%s --No lines in buffer--", bufDisplayName(b), mod)
+		return
+	}
+	e.msg("%q%s %s --%d%%--", bufDisplayName(b), mod, lines, pct)
+}
+
+func exPwd(e *Editor, c *exparse.Cmd, rg exRange) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("E187: Unknown: %v", err)
+	}
+	e.say(wd)
+	return nil
+}

@@ -1,0 +1,122 @@
+package editor
+
+import (
+	"errors"
+	"time"
+
+	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// applyUndo shows the result of an undo-tree movement: the text is the
+// tree's, the cursor is where Vim puts it.
+func (e *Editor) applyUndo(res undo.Result) {
+	if res.Moved {
+		e.win.cur = res.Cursor
+		e.win.clampCursor(false)
+		e.win.wantCol = -1
+	}
+	if res.Message != "" {
+		e.msg("%s", res.Message)
+	}
+	if res.Err != nil {
+		e.errMsg("%s", res.Err.Error())
+	}
+}
+
+func exUndo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.sync()
+	t := e.buf().tree
+	if c.HasCount {
+		e.applyUndo(t.Goto(c.Count))
+		return nil
+	}
+	e.applyUndo(t.Undo(1))
+	return nil
+}
+
+func exRedo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.sync()
+	e.applyUndo(e.buf().tree.Redo(1))
+	return nil
+}
+
+func exUndojoin(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if err := e.buf().tree.Join(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func exEarlierLater(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.sync()
+	t := e.buf().tree
+	if c.Name == "earlier" {
+		e.applyUndo(t.Earlier(c.Arg))
+	} else {
+		e.applyUndo(t.Later(c.Arg))
+	}
+	return nil
+}
+
+func exUndolist(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.say(e.buf().tree.List()...)
+	return nil
+}
+
+// exCheckpoint is :checkpoint NAME: label the current undo state.
+func exCheckpoint(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Arg == "" {
+		return errors.New("E471: Argument required")
+	}
+	return e.labelState(c.Arg)
+}
+
+// exSleep is :sleep N (seconds) or :sleep Nm (milliseconds), on the
+// editor's clock (instant with a virtual clock).
+func exSleep(e *Editor, c *exparse.Cmd, rg exRange) error {
+	n := 1
+	if c.HasCount {
+		n = c.Count
+	}
+	d := time.Duration(n) * time.Second
+	if c.Arg == "m" {
+		d = time.Duration(n) * time.Millisecond
+	}
+	e.clock.Sleep(d)
+	return nil
+}
+
+func exMessages(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Arg == "clear" {
+		e.history = nil
+		return nil
+	}
+	e.say(e.history...)
+	return nil
+}
+
+// labelState names the current undo state (until the undo tree keeps
+// labels itself, the editor maps names to sequence numbers).
+func (e *Editor) labelState(name string) error {
+	b := e.buf()
+	if b.labels == nil {
+		b.labels = map[string]int{}
+	}
+	b.labels[name] = b.tree.SeqCur()
+	e.msg("checkpoint %q at change %d", name, b.tree.SeqCur())
+	return nil
+}
+
+// gotoLabel is :undo NAME. It reports whether it handled the command.
+func (e *Editor) gotoLabel(name string) bool {
+	b := e.buf()
+	seq, ok := b.labels[name]
+	if !ok {
+		e.errMsg("E830: Undo checkpoint %s not found", name)
+		return true
+	}
+	e.sync()
+	e.applyUndo(b.tree.Goto(seq))
+	return true
+}

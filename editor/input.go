@@ -1,0 +1,176 @@
+package editor
+
+import (
+	"context"
+
+	"github.com/kjx-editor/kjx/undo"
+)
+
+const pasteSource = undo.SourcePaste
+
+// Feed queues keys and processes everything queued. typed says whether
+// the keys come from the user (each typed Normal-mode key closes the undo
+// block, as Vim's typeahead does) or from a script, :normal, a macro or
+// Vim's -s (they do not).
+func (e *Editor) Feed(keys []Key, typed bool) {
+	for _, k := range keys {
+		e.queue = append(e.queue, queued{k: k, typed: typed})
+	}
+	e.drain()
+}
+
+// HandleKey processes one typed key.
+func (e *Editor) HandleKey(k Key) { e.Feed([]Key{k}, true) }
+
+// drain processes the typeahead until it is empty.
+func (e *Editor) drain() {
+	if e.draining {
+		return
+	}
+	e.draining = true
+	defer func() { e.draining = false }()
+	for len(e.queue) > 0 && !e.quit {
+		q := e.queue[0]
+		e.queue = e.queue[1:]
+		e.dispatch(q.k, q.typed)
+	}
+}
+
+// dispatch handles one key in the current mode.
+func (e *Editor) dispatch(k Key, typed bool) {
+	if e.recording != 0 && typed {
+		if (e.mode == ModeNormal || e.mode.visual()) && len(e.pending) == 0 && k.isRune('q') {
+			e.stopRecording()
+			return
+		}
+		e.recorded = append(e.recorded, k)
+	}
+	switch e.mode {
+	case ModeNormal, ModeVisual, ModeVisualLine, ModeVisualBlock:
+		if typed {
+			e.sync()
+		}
+		e.normalKey(k)
+		if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
+			// CTRL-O: one command done, back to Insert mode.
+			e.ins.oneCmd = false
+			e.mode = ModeInsert
+			e.win.clampCursor(true)
+		}
+	case ModeInsert, ModeReplace:
+		e.insertKey(k)
+	case ModeCmdline:
+		e.cmdlineKey(k)
+	}
+	if e.mode != ModeInsert && e.mode != ModeReplace {
+		e.finishChange()
+	}
+}
+
+// ExecEx runs an Ex command line as if typed after ':' and <CR> (undo is
+// synced first, as a typed ':' does). It reports whether it succeeded.
+func (e *Editor) ExecEx(line string) bool {
+	if e.mode != ModeNormal {
+		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
+	}
+	e.sync()
+	e.addCmdHistory(':', line)
+	return e.execExLine(line, true)
+}
+
+// Paste inserts text as one insert and one undo step (bracketed paste):
+// in Normal mode it is put before the cursor like P of a charwise
+// register; in Insert mode it is inserted at the cursor; on the command
+// line it is typed.
+func (e *Editor) Paste(text string) {
+	switch e.mode {
+	case ModeInsert, ModeReplace:
+		saved := e.src
+		e.src = pasteSource
+		e.insertTyped(text)
+		e.src = saved
+	case ModeCmdline:
+		e.cmdlineInsert(text)
+	default:
+		e.sync()
+		saved := e.src
+		e.src = pasteSource
+		e.put(register{text: text}, false, false, 1, false)
+		e.src = saved
+		e.finishChange()
+		e.sync()
+	}
+}
+
+// Input is one event for Run: keys (typed), a paste, or an Ex command.
+type Input struct {
+	Keys  []Key
+	Paste string
+	Ex    string
+	// Resize, when non-zero, sets the window size.
+	Height, Width int
+}
+
+// Run is the editor goroutine's loop for the UI: it applies inputs and
+// publishes a View after each batch (skipping views while more input is
+// already queued). It returns when ctx ends, in closes or a command quits.
+func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
+	publish(e.View())
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev, ok := <-in:
+			if !ok {
+				return
+			}
+			e.handleInput(ev)
+			// Coalesce: apply everything already waiting before publishing.
+			for more := true; more && !e.quit; {
+				select {
+				case ev, ok := <-in:
+					if !ok {
+						publish(e.View())
+						return
+					}
+					e.handleInput(ev)
+				default:
+					more = false
+				}
+			}
+			publish(e.View())
+			if e.quit {
+				return
+			}
+		}
+	}
+}
+
+func (e *Editor) handleInput(ev Input) {
+	if ev.Height > 0 || ev.Width > 0 {
+		e.Resize(ev.Height, ev.Width)
+	}
+	if len(ev.Keys) > 0 {
+		e.Feed(ev.Keys, true)
+	}
+	if ev.Paste != "" {
+		e.Paste(ev.Paste)
+	}
+	if ev.Ex != "" {
+		e.ExecEx(ev.Ex)
+	}
+}
+
+// Resize sets the screen size (the window gets all rows but the status
+// and command lines).
+func (e *Editor) Resize(height, width int) {
+	if height > 0 {
+		e.cfg.Height = height
+		e.win.height = max(height-2, 1)
+	}
+	if width > 0 {
+		e.cfg.Width = width
+		e.win.width = width
+	}
+	e.scrollToCursor()
+}

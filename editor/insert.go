@@ -1,0 +1,507 @@
+package editor
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// insertState is one Insert (or Replace) mode session.
+type insertState struct {
+	cmd      string // the command that started it: i a A I o O c R ...
+	count    int    // repeat count applied at <Esc>
+	keys     []Key  // keys typed in the session (for the count and for .)
+	prefix   []Key  // the keys . replays before keys (the command itself)
+	start    Pos    // where typing started (the 'start' limit of <BS>)
+	replaced []string
+	block    *opRange // block I/A/c: text is copied to the other lines at <Esc>
+	oneCmd   bool     // CTRL-O: back to Insert mode after one command
+	literal  bool     // CTRL-V: the next key is inserted as is
+	regWait  bool     // CTRL-R: the next key names a register
+	aiLine   int      // line whose indent was only auto-inserted (-1: none)
+	replay   bool     // replaying keys for a count: do not record them
+	rcount   int      // the count . repeats with (0: none)
+	rreg     rune     // the register . repeats with
+}
+
+// startInsert enters Insert mode (Replace mode for R).
+func (e *Editor) startInsert(cmd string, count int, prefix []Key) {
+	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.ins0AutoIndent}
+	if count > 1 {
+		e.ins.rcount = count
+	}
+	e.ins0AutoIndent = -1
+	e.mode = ModeInsert
+	if cmd == "R" {
+		e.mode = ModeReplace
+	}
+	e.win.clampCursor(true)
+	e.win.wantCol = -1
+}
+
+// insertKey handles one key in Insert or Replace mode.
+func (e *Editor) insertKey(k Key) {
+	in := e.ins
+	if in.literal {
+		in.literal = false
+		e.recordInsert(k)
+		if k.Code == KeyRune {
+			e.insertTyped(string(literalRune(k)))
+		} else if k.Code == KeyTab {
+			e.insertTyped("\t")
+		}
+		return
+	}
+	if in.regWait {
+		in.regWait = false
+		e.recordInsert(k)
+		if k.Code == KeyRune {
+			if reg, ok := e.getReg(k.Rune); ok {
+				e.insertTyped(reg.text)
+				if reg.kind == regLine {
+					e.insertTyped("\n")
+				}
+			}
+		}
+		return
+	}
+	switch {
+	case k.Code == KeyEsc || k.isCtrl('['):
+		e.finishInsert(true)
+		return
+	case k.isCtrl('c'):
+		e.finishInsert(false)
+		return
+	case k.isCtrl('o'):
+		in.oneCmd = true
+		e.mode = ModeNormal
+		return
+	}
+	e.recordInsert(k)
+	switch {
+	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
+		e.insertNewline()
+	case k.Code == KeyBackspace || k.isCtrl('h'):
+		e.insertBackspace()
+	case k.Code == KeyDelete:
+		e.insertDelete()
+	case k.Code == KeyTab:
+		e.insertTab()
+	case k.isCtrl('w'):
+		e.insertDeleteWord()
+	case k.isCtrl('u'):
+		e.insertDeleteLine()
+	case k.isCtrl('r'):
+		in.regWait = true
+	case k.isCtrl('v') || k.isCtrl('q'):
+		in.literal = true
+	case k.isCtrl('t'), k.isCtrl('d'):
+		e.insertShift(k.isCtrl('t'))
+	case k.isCtrl('a'):
+		e.insertTyped(e.lastInsText)
+	case k.isCtrl('e'), k.isCtrl('y'):
+		e.insertCopyChar(k.isCtrl('y'))
+	case k.Code == KeyInsert:
+		if e.mode == ModeInsert {
+			e.mode = ModeReplace
+		} else {
+			e.mode = ModeInsert
+		}
+	case k.Code == KeyLeft, k.Code == KeyRight, k.Code == KeyUp, k.Code == KeyDown,
+		k.Code == KeyHome, k.Code == KeyEnd, k.Code == KeyPgUp, k.Code == KeyPgDn:
+		e.insertArrow(k)
+	case k.plain():
+		e.insertTyped(string(k.Rune))
+	}
+}
+
+// literalRune is the character a CTRL-V'd key inserts.
+func literalRune(k Key) rune {
+	if k.Mod == ModCtrl && k.Rune >= 'a' && k.Rune <= 'z' {
+		return k.Rune - 'a' + 1
+	}
+	return k.Rune
+}
+
+func (e *Editor) recordInsert(k Key) {
+	if !e.ins.replay {
+		e.ins.keys = append(e.ins.keys, k)
+	}
+}
+
+// insertTyped inserts s at the cursor (overwriting in Replace mode).
+func (e *Editor) insertTyped(s string) {
+	if s == "" {
+		return
+	}
+	if strings.Contains(s, "\n") {
+		for i, part := range strings.Split(s, "\n") {
+			if i > 0 {
+				e.insertNewline()
+			}
+			e.insertTyped(part)
+		}
+		return
+	}
+	r := e.text()
+	cur := e.win.cur
+	off := posToOff(r, cur)
+	e.ins.aiLine = -1
+	if e.mode == ModeReplace {
+		line := lineText(r, cur.Line)
+		end := cur.Col
+		for n := utf8.RuneCountInString(s); n > 0 && end < len(line); n-- {
+			end = nextCol(line, end)
+		}
+		old := line[cur.Col:end]
+		e.ins.replaced = append(e.ins.replaced, old)
+		e.apply(off, old, s)
+	} else {
+		e.apply(off, "", s)
+	}
+	e.win.cur.Col += len(s)
+}
+
+// insertNewline is <CR>: split the line, with autoindent.
+func (e *Editor) insertNewline() {
+	r := e.text()
+	cur := e.win.cur
+	line := lineText(r, cur.Line)
+	indent := ""
+	if e.opt.AutoIndent {
+		indent = leadingWhite(line)
+		if cur.Col < len(indent) {
+			indent = indent[:cur.Col]
+		}
+	}
+	// An indent that was only auto-inserted is removed when the line stays
+	// empty.
+	if e.ins.aiLine == cur.Line && strings.TrimLeft(line, " \t") == "" && cur.Col == len(line) {
+		ls := lineStart(r, cur.Line)
+		e.apply(ls, line, "")
+		cur.Col = 0
+		e.win.cur = cur
+		r = e.text()
+	}
+	off := posToOff(r, cur)
+	// Vim drops the blanks before the cursor's new line when autoindent is on.
+	rest := lineText(r, cur.Line)[cur.Col:]
+	trim := 0
+	if e.opt.AutoIndent {
+		trim = len(rest) - len(strings.TrimLeft(rest, " \t"))
+	}
+	if e.mode == ModeReplace {
+		e.ins.replaced = append(e.ins.replaced, "\n")
+	}
+	e.apply(off, rest[:trim], "\n"+indent)
+	e.win.cur = Pos{Line: cur.Line + 1, Col: len(indent)}
+	if indent != "" {
+		e.ins.aiLine = cur.Line + 1
+	}
+}
+
+// backspaceAllowed reports whether 'backspace' has the item.
+func (e *Editor) backspaceAllowed(item string) bool {
+	bs := e.opt.Backspace
+	switch bs {
+	case "2", "3":
+		return true
+	case "1":
+		return item != "start"
+	}
+	return strings.Contains(","+bs+",", ","+item+",") || (item == "start" && strings.Contains(bs, "nostop"))
+}
+
+// insertBackspace is <BS>.
+func (e *Editor) insertBackspace() {
+	cur := e.win.cur
+	in := e.ins
+	r := e.text()
+	beforeStart := cur.Line < in.start.Line || (cur.Line == in.start.Line && cur.Col <= in.start.Col)
+	if beforeStart && !e.backspaceAllowed("start") {
+		return
+	}
+	if cur.Col == 0 {
+		if cur.Line == 0 || !e.backspaceAllowed("eol") {
+			return
+		}
+		if e.mode == ModeReplace && len(in.replaced) > 0 && in.replaced[len(in.replaced)-1] == "\n" {
+			in.replaced = in.replaced[:len(in.replaced)-1]
+		}
+		prevLen := lineLen(r, cur.Line-1)
+		e.apply(lineStart(r, cur.Line)-1, "\n", "")
+		e.win.cur = Pos{Line: cur.Line - 1, Col: prevLen}
+		return
+	}
+	line := lineText(r, cur.Line)
+	col := prevCol(line, cur.Col)
+	if sts := e.softTab(); sts > 0 && line[col] == ' ' {
+		// softtabstop: delete spaces back to the previous stop.
+		vc := displayCol(line, cur.Col, e.opt.TabStop)
+		want := (vc - 1) / sts * sts
+		for col > 0 && line[col-1] == ' ' && displayCol(line, col, e.opt.TabStop) > want {
+			col--
+		}
+	}
+	ls := lineStart(r, cur.Line)
+	if e.mode == ModeReplace && len(in.replaced) > 0 {
+		old := in.replaced[len(in.replaced)-1]
+		in.replaced = in.replaced[:len(in.replaced)-1]
+		e.apply(ls+col, line[col:cur.Col], old)
+	} else {
+		e.apply(ls+col, line[col:cur.Col], "")
+	}
+	e.win.cur.Col = col
+}
+
+func (e *Editor) softTab() int {
+	if e.opt.SoftTabStop < 0 {
+		return e.opt.shiftWidth()
+	}
+	return e.opt.SoftTabStop
+}
+
+// insertDelete is <Del>.
+func (e *Editor) insertDelete() {
+	r := e.text()
+	cur := e.win.cur
+	line := lineText(r, cur.Line)
+	off := posToOff(r, cur)
+	if cur.Col >= len(line) {
+		if cur.Line < lineCount(r)-1 && e.backspaceAllowed("eol") {
+			e.apply(off, "\n", "")
+		}
+		return
+	}
+	e.apply(off, line[cur.Col:nextCol(line, cur.Col)], "")
+}
+
+// insertTab is <Tab> with expandtab and softtabstop.
+func (e *Editor) insertTab() {
+	if !e.opt.ExpandTab && e.softTab() == 0 {
+		e.insertTyped("\t")
+		return
+	}
+	line := e.curLine()
+	vc := displayCol(line, e.win.cur.Col, e.opt.TabStop)
+	stop := e.softTab()
+	if stop == 0 {
+		stop = e.opt.TabStop
+	}
+	n := stop - vc%stop
+	if !e.opt.ExpandTab {
+		// softtabstop without expandtab: spaces, turned into a tab when
+		// they reach a tabstop.
+		ws := vc + n
+		start := e.win.cur.Col
+		for start > 0 && line[start-1] == ' ' {
+			start--
+		}
+		sv := displayCol(line, start, e.opt.TabStop)
+		if ws/e.opt.TabStop > sv/e.opt.TabStop {
+			ls := lineStart(e.text(), e.win.cur.Line)
+			fill := makeIndent(ws, e.opt.TabStop, false)
+			// Keep the part before the blanks as is.
+			prefix := makeIndent(sv, e.opt.TabStop, false)
+			fill = strings.TrimPrefix(fill, prefix)
+			if !strings.HasPrefix(makeIndent(ws, e.opt.TabStop, false), prefix) {
+				fill = strings.Repeat(" ", ws-sv)
+			}
+			e.apply(ls+start, line[start:e.win.cur.Col], fill)
+			e.win.cur.Col = start + len(fill)
+			return
+		}
+	}
+	e.insertTyped(strings.Repeat(" ", n))
+}
+
+// insertDeleteWord is CTRL-W.
+func (e *Editor) insertDeleteWord() {
+	cur := e.win.cur
+	if cur.Col == 0 {
+		e.insertBackspace()
+		return
+	}
+	line := e.curLine()
+	col := cur.Col
+	for col > 0 && (line[col-1] == ' ' || line[col-1] == '\t') {
+		col--
+	}
+	if col > 0 {
+		c0 := prevCol(line, col)
+		cls := wordClass(line[c0:col], false)
+		col = c0
+		for col > 0 {
+			p := prevCol(line, col)
+			if wordClass(line[p:col], false) != cls {
+				break
+			}
+			col = p
+		}
+	}
+	in := e.ins
+	if cur.Line == in.start.Line && cur.Col > in.start.Col && col < in.start.Col {
+		col = in.start.Col // stop once at the start of the insert
+	}
+	ls := lineStart(e.text(), cur.Line)
+	e.apply(ls+col, line[col:cur.Col], "")
+	e.win.cur.Col = col
+}
+
+// insertDeleteLine is CTRL-U.
+func (e *Editor) insertDeleteLine() {
+	cur := e.win.cur
+	if cur.Col == 0 {
+		e.insertBackspace()
+		return
+	}
+	line := e.curLine()
+	in := e.ins
+	col := 0
+	if ind := len(leadingWhite(line)); ind < cur.Col {
+		col = ind
+	}
+	if cur.Line == in.start.Line && cur.Col > in.start.Col && col < in.start.Col {
+		col = in.start.Col
+	}
+	ls := lineStart(e.text(), cur.Line)
+	e.apply(ls+col, line[col:cur.Col], "")
+	e.win.cur.Col = col
+}
+
+// insertShift is CTRL-T / CTRL-D.
+func (e *Editor) insertShift(right bool) {
+	line := e.curLine()
+	ws := leadingWhite(line)
+	sw := e.opt.shiftWidth()
+	w := displayWidth(ws, e.opt.TabStop)
+	nw := (w/sw + 1) * sw
+	if !right {
+		nw = max((w+sw-1)/sw-1, 0) * sw
+	}
+	ni := makeIndent(nw, e.opt.TabStop, e.opt.ExpandTab)
+	ls := lineStart(e.text(), e.win.cur.Line)
+	e.replaceRange(ls, ls+len(ws), ni)
+	e.win.cur.Col = max(e.win.cur.Col+len(ni)-len(ws), len(ni))
+}
+
+// insertCopyChar is CTRL-Y (from the line above) and CTRL-E (below).
+func (e *Editor) insertCopyChar(above bool) {
+	l := e.win.cur.Line + 1
+	if above {
+		l = e.win.cur.Line - 1
+	}
+	if l < 0 || l >= lineCount(e.text()) {
+		return
+	}
+	src := lineText(e.text(), l)
+	vc := displayCol(e.curLine(), e.win.cur.Col, e.opt.TabStop)
+	c := colAtDisplay(src, vc, e.opt.TabStop, true)
+	if c >= len(src) {
+		return
+	}
+	e.insertTyped(src[c:nextCol(src, c)])
+}
+
+// insertArrow moves the cursor in Insert mode. Like Vim, it closes the
+// undo block and restarts what . will repeat.
+func (e *Editor) insertArrow(k Key) {
+	r := e.text()
+	cur := e.win.cur
+	line := lineText(r, cur.Line)
+	switch k.Code {
+	case KeyLeft:
+		if cur.Col > 0 {
+			cur.Col = prevCol(line, cur.Col)
+		}
+	case KeyRight:
+		if cur.Col < len(line) {
+			cur.Col = nextCol(line, cur.Col)
+		}
+	case KeyHome:
+		cur.Col = 0
+	case KeyEnd:
+		cur.Col = len(line)
+	case KeyUp, KeyDown, KeyPgUp, KeyPgDn:
+		want := displayCol(line, cur.Col, e.opt.TabStop)
+		d := 1
+		if k.Code == KeyPgUp || k.Code == KeyPgDn {
+			d = max(e.win.height-2, 1)
+		}
+		if k.Code == KeyUp || k.Code == KeyPgUp {
+			d = -d
+		}
+		nl := min(max(cur.Line+d, 0), lineCount(r)-1)
+		cur = Pos{Line: nl, Col: colAtDisplay(lineText(r, nl), want, e.opt.TabStop, true)}
+	}
+	e.win.cur = cur
+	e.sync()
+	in := e.ins
+	in.count = 1
+	in.rcount = 0
+	in.rreg = 0
+	in.start = cur
+	in.prefix = MustParseKeys("i")
+	in.keys = nil
+	in.replaced = nil
+	in.aiLine = -1
+}
+
+// finishInsert is <Esc> (repeat the count, leave Insert mode) or CTRL-C.
+func (e *Editor) finishInsert(repeat bool) {
+	in := e.ins
+	if repeat && in.count > 1 && !in.replay {
+		keys := in.keys
+		in.replay = true
+		for i := 1; i < in.count; i++ {
+			if in.cmd == "o" || in.cmd == "O" {
+				e.openLine(true)
+			}
+			for _, k := range keys {
+				e.insertKey(k)
+			}
+		}
+		in.replay = false
+	}
+	// Remove an indent nobody typed after.
+	if in.aiLine == e.win.cur.Line {
+		line := e.curLine()
+		if strings.TrimLeft(line, " \t") == "" && line != "" && e.win.cur.Col == len(line) {
+			ls := lineStart(e.text(), e.win.cur.Line)
+			e.apply(ls, line, "")
+			e.win.cur.Col = 0
+		}
+	}
+	if in.block != nil {
+		e.finishBlockInsert(in)
+	}
+	b := e.buf()
+	b.marks['^'] = e.win.cur
+	if e.changed || len(in.keys) > 0 {
+		b.marks['.'] = e.win.cur
+	}
+	e.lastInsText = insertedText(in.keys)
+	e.redo = &redoCmd{reg: in.rreg, count: in.rcount, keys: in.prefix, insert: append(append([]Key(nil), in.keys...), K(KeyEsc))}
+	e.mode = ModeNormal
+	e.ins = nil
+	if e.win.cur.Col > 0 {
+		e.win.cur.Col = prevCol(e.curLine(), e.win.cur.Col)
+	}
+	e.win.clampCursor(false)
+	e.win.wantCol = -1
+}
+
+// insertedText turns typed keys into the text they insert (the ". register).
+func insertedText(keys []Key) string {
+	var b strings.Builder
+	for _, k := range keys {
+		switch {
+		case k.Code == KeyEnter:
+			b.WriteByte('\n')
+		case k.Code == KeyTab:
+			b.WriteByte('\t')
+		case k.plain():
+			b.WriteRune(k.Rune)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,458 @@
+package editor
+
+import (
+	"strings"
+	"unicode"
+)
+
+// opRange is the text an operator works on. For charwise ranges End is
+// exclusive; for linewise ranges only the lines count; for block ranges
+// the display columns vcol0..vcol1 (inclusive) on each line count.
+type opRange struct {
+	kind         motionKind // exclusive (charwise), linewise or blockwise
+	start, end   Pos
+	vcol0, vcol1 int
+	toEOL        bool // block selected with $
+	cursor       Pos  // where the cursor was (for ops that keep it)
+}
+
+var operatorNames = map[string]bool{
+	"d": true, "c": true, "y": true, ">": true, "<": true, "=": true,
+	"g~": true, "gu": true, "gU": true, "g?": true, "gq": true, "gw": true,
+}
+
+// isOperator reports whether name is an operator.
+func isOperator(name string) bool { return operatorNames[name] }
+
+// bigMotions always put a delete into register 1 (Vim's special list).
+var bigMotions = map[string]bool{"%": true, "(": true, ")": true, "`": true, "/": true, "?": true, "n": true, "N": true, "{": true, "}": true}
+
+// execOperator runs op+motion, op+text object or a doubled operator.
+func (e *Editor) execOperator(c *ncmd) {
+	cur := e.win.cur
+	var rg opRange
+	switch {
+	case c.line:
+		n := lineCount(e.text())
+		cnt := c.count1()
+		if cnt > 1 && cur.Line >= n-1 {
+			return // cursor_down fails on the last line
+		}
+		end := cur.Line + cnt - 1
+		if end > n-1 {
+			end = n - 1
+		}
+		rg = opRange{kind: linewise, start: cur, end: Pos{Line: end, Col: cur.Col}}
+		if c.force != "" {
+			rg = e.forceRange(rg, c.force)
+		}
+	case isTextObject(c.motion):
+		var ok bool
+		rg, ok = e.textObjectRange(c.motion, c.count1())
+		if !ok {
+			return
+		}
+		if c.force != "" {
+			rg = e.forceRange(rg, c.force)
+		}
+	case c.motion == "/" || c.motion == "?":
+		e.startSearchCmdline(c.motion, c)
+		return
+	default:
+		var ok bool
+		rg, ok = e.motionRange(c)
+		if !ok {
+			return
+		}
+	}
+	rg.cursor = cur
+	e.applyOperator(c, rg)
+}
+
+// motionRange runs c's motion under its operator and turns the result into
+// a range, applying Vim's exclusive/inclusive rules (:h exclusive).
+func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
+	def := motions[c.motion]
+	cur := e.win.cur
+	m := &mctx{e: e, name: c.motion, cur: cur, count0: c.count0(), count1: c.count1(), arg: c.marg, op: c.name, kind: def.kind}
+	p, ok := def.fn(m)
+	if !ok {
+		return opRange{}, false
+	}
+	if def.jump {
+		e.setPCMark()
+	}
+	return e.rangeFrom(cur, p, m.kind, m.noAdjust, c.force, c.name), true
+}
+
+// rangeFrom builds the operator range between the cursor and a motion's
+// target.
+func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, op string) opRange {
+	start, end := from, to
+	if posLess(end, start) {
+		start, end = end, start
+	}
+	r := e.text()
+	switch force {
+	case "v":
+		if kind == linewise {
+			kind = exclusive
+		} else if kind == exclusive {
+			kind = inclusive
+		} else {
+			kind = exclusive
+		}
+		noAdjust = true
+	case "V":
+		kind = linewise
+	case "<C-v>":
+		rg := opRange{kind: blockwise, start: start, end: end}
+		a := displayCol(lineText(r, from.Line), from.Col, e.opt.TabStop)
+		b := displayCol(lineText(r, to.Line), to.Col, e.opt.TabStop)
+		if a > b {
+			a, b = b, a
+		}
+		rg.vcol0, rg.vcol1 = a, b
+		return rg
+	}
+	switch kind {
+	case linewise:
+		return opRange{kind: linewise, start: start, end: end}
+	case inclusive:
+		end.Col = nextCol(lineText(r, end.Line), end.Col)
+	case exclusive:
+		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
+			prev := lineText(r, end.Line-1)
+			if inIndent(lineText(r, start.Line), start.Col) {
+				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}}
+			}
+			end = Pos{Line: end.Line - 1, Col: len(prev)}
+		}
+	}
+	rg := opRange{kind: exclusive, start: start, end: end}
+	// A multi-line charwise delete that ends at a line end (up to blanks)
+	// and starts in the indent becomes linewise.
+	if op == "d" && force == "" && end.Line > start.Line {
+		el := lineText(r, end.Line)
+		if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
+			rg.kind = linewise
+		}
+	}
+	return rg
+}
+
+// forceRange applies v/V/CTRL-V typed after an operator to a ready range.
+func (e *Editor) forceRange(rg opRange, force string) opRange {
+	r := e.text()
+	switch force {
+	case "v":
+		if rg.kind == linewise {
+			rg.kind = exclusive
+			rg.start.Col = min(rg.start.Col, len(lineText(r, rg.start.Line)))
+			rg.end.Col = min(rg.end.Col, len(lineText(r, rg.end.Line)))
+		}
+	case "V":
+		rg.kind = linewise
+	}
+	return rg
+}
+
+// inIndent reports whether col is at or before the first non-blank.
+func inIndent(line string, col int) bool {
+	return strings.TrimLeft(line[:min(col, len(line))], " \t") == ""
+}
+
+func posLess(a, b Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
+
+// rangeText returns the text an opRange covers, as a register.
+func (e *Editor) rangeText(rg opRange) register {
+	r := e.text()
+	switch rg.kind {
+	case linewise:
+		return register{text: r.SliceString(lineStart(r, rg.start.Line), lineEnd(r, rg.end.Line)), kind: regLine}
+	case blockwise:
+		var parts []string
+		for l := rg.start.Line; l <= rg.end.Line; l++ {
+			a, b := e.blockCols(l, rg)
+			parts = append(parts, lineText(r, l)[a:b])
+		}
+		return register{text: strings.Join(parts, "\n"), kind: regBlock, width: rg.vcol1 - rg.vcol0 + 1}
+	}
+	return register{text: r.SliceString(posToOff(r, rg.start), posToOff(r, rg.end))}
+}
+
+// blockCols returns the byte columns [a, b) of line l inside a block.
+func (e *Editor) blockCols(l int, rg opRange) (int, int) {
+	line := lineText(e.text(), l)
+	ts := e.opt.TabStop
+	a := colAtDisplay(line, rg.vcol0, ts, true)
+	if a < len(line) && displayCol(line, a, ts) < rg.vcol0 {
+		a = nextCol(line, a) // a wide char or tab straddles the edge: start after it
+	}
+	if rg.toEOL {
+		return a, len(line)
+	}
+	b := colAtDisplay(line, rg.vcol1, ts, true)
+	if b < len(line) {
+		b = nextCol(line, b)
+	}
+	if b < a {
+		b = a
+	}
+	return a, b
+}
+
+// applyOperator runs the operator of c over rg.
+func (e *Editor) applyOperator(c *ncmd, rg opRange) {
+	switch c.name {
+	case "d":
+		e.opDelete(c, rg)
+	case "y":
+		e.opYank(c.reg, rg, true)
+	case "c":
+		e.opChange(c, rg)
+	case ">", "<":
+		amount := 1
+		if e.mode.visual() {
+			amount = c.count1()
+		}
+		if c.name == "<" {
+			amount = -amount
+		}
+		e.opShift(rg, amount)
+	case "g~", "gu", "gU", "g?", "~":
+		e.opCase(c.name, rg)
+	case "=":
+		e.opReindent(rg)
+	case "gq", "gw":
+		e.opFormat(c.name, rg)
+	}
+	if c.name != "y" && c.name != "c" {
+		e.setRedo(c)
+	}
+}
+
+// opDelete deletes the range into a register.
+func (e *Editor) opDelete(c *ncmd, rg opRange) {
+	reg := e.rangeText(rg)
+	r := e.text()
+	switch rg.kind {
+	case linewise:
+		e.storeDelete(c.reg, reg, false)
+		n := rg.end.Line - rg.start.Line + 1
+		e.win.cur = rg.start
+		e.deleteLines(rg.start.Line, rg.end.Line)
+		l := min(rg.start.Line, lineCount(e.text())-1)
+		e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+		e.linesMessage(-n)
+	case blockwise:
+		e.storeDelete(c.reg, reg, false)
+		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+		for l := rg.end.Line; l >= rg.start.Line; l-- {
+			a, b := e.blockCols(l, rg)
+			ls := lineStart(e.text(), l)
+			e.deleteRange(ls+a, ls+b)
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	default:
+		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
+		e.win.cur = rg.start
+		if a == b {
+			e.saveUndo() // Vim saves for undo even when nothing is deleted
+			return
+		}
+		e.storeDelete(c.reg, reg, bigMotions[c.motion])
+		e.deleteRange(a, b)
+		e.win.cur = rg.start
+		if n := rg.end.Line - rg.start.Line; n > 0 {
+			e.linesMessage(-n)
+		}
+	}
+	e.win.wantCol = -1
+}
+
+func (e *Editor) blockStartCol(rg opRange) int {
+	a, _ := e.blockCols(rg.start.Line, rg)
+	return a
+}
+
+// opYank copies the range into a register; moveCursor puts the cursor at
+// the range's start as Vim does.
+func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
+	t := e.rangeText(rg)
+	e.setReg(reg, t, false, false)
+	if n := rg.end.Line - rg.start.Line + 1; rg.kind != exclusive && n > e.opt.Report {
+		if rg.kind == blockwise {
+			e.msg("block of %d lines yanked", n)
+		} else {
+			e.msg("%d lines yanked", n)
+		}
+	}
+	if moveCursor {
+		switch rg.kind {
+		case blockwise:
+			e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+		case linewise:
+			if rg.start.Line != e.win.cur.Line {
+				e.win.cur = rg.start
+			}
+		default:
+			e.win.cur = rg.start
+		}
+	}
+}
+
+// opChange deletes the range and starts Insert mode.
+func (e *Editor) opChange(c *ncmd, rg opRange) {
+	r := e.text()
+	switch rg.kind {
+	case linewise:
+		reg := e.rangeText(rg)
+		e.storeDelete(c.reg, reg, false)
+		indent := ""
+		if e.opt.AutoIndent {
+			indent = leadingWhite(lineText(r, rg.start.Line))
+		}
+		if rg.end.Line > rg.start.Line {
+			e.win.cur = rg.start
+			e.deleteLines(rg.start.Line+1, rg.end.Line)
+		}
+		r = e.text()
+		ls := lineStart(r, rg.start.Line)
+		e.win.cur = Pos{Line: rg.start.Line, Col: 0}
+		if lineText(r, rg.start.Line) == indent {
+			e.saveUndo()
+		} else {
+			e.replaceRange(ls, lineEnd(r, rg.start.Line), indent)
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: len(indent)}
+	case blockwise:
+		e.opDelete(c, rg)
+		e.startInsert("c", 1, e.redoKeys(c))
+		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+		e.ins.block = &rg
+		return
+	default:
+		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
+		e.win.cur = rg.start
+		if a == b {
+			e.saveUndo()
+		} else {
+			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
+			e.deleteRange(a, b)
+		}
+		e.win.cur = rg.start
+	}
+	e.startInsert("c", 1, e.redoKeys(c))
+	e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+}
+
+// opShift indents (amount > 0) or dedents the range's lines by
+// |amount| shiftwidths.
+func (e *Editor) opShift(rg opRange, amount int) {
+	sw := e.opt.shiftWidth()
+	ts := e.opt.TabStop
+	e.win.cur = Pos{Line: rg.start.Line, Col: e.win.cur.Col}
+	for l := rg.start.Line; l <= rg.end.Line; l++ {
+		line := lineText(e.text(), l)
+		if line == "" {
+			continue
+		}
+		ws := leadingWhite(line)
+		w := displayWidth(ws, ts)
+		nw := w + amount*sw
+		if e.opt.ShiftRound {
+			if amount > 0 {
+				nw = (w/sw + amount) * sw
+			} else {
+				nw = ((w+sw-1)/sw + amount) * sw
+			}
+		}
+		if nw < 0 {
+			nw = 0
+		}
+		ni := makeIndent(nw, ts, e.opt.ExpandTab)
+		if ni == ws {
+			e.saveUndo()
+			continue
+		}
+		ls := lineStart(e.text(), l)
+		e.replaceRange(ls, ls+len(ws), ni)
+	}
+	e.win.cur = Pos{Line: rg.start.Line, Col: firstNonBlank(lineText(e.text(), rg.start.Line))}
+	e.win.wantCol = -1
+	n := rg.end.Line - rg.start.Line + 1
+	if n > e.opt.Report {
+		dir := ">"
+		if amount < 0 {
+			dir = "<"
+			amount = -amount
+		}
+		e.msg("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
+	}
+}
+
+// opCase is g~, gu, gU and g? over the range.
+func (e *Editor) opCase(op string, rg opRange) {
+	conv := func(s string) string {
+		switch op {
+		case "gu":
+			return strings.ToLower(s)
+		case "gU":
+			return strings.ToUpper(s)
+		case "g?":
+			return strings.Map(rot13, s)
+		}
+		return strings.Map(toggleCase, s)
+	}
+	r := e.text()
+	e.win.cur = rg.start
+	switch rg.kind {
+	case linewise:
+		for l := rg.start.Line; l <= rg.end.Line; l++ {
+			ls := lineStart(e.text(), l)
+			e.replaceRange(ls, lineEnd(e.text(), l), conv(lineText(e.text(), l)))
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: 0}
+		if rg.start.Line == rg.end.Line && rg.cursor.Line == rg.start.Line && !e.mode.visual() {
+			e.win.cur = rg.cursor
+		}
+	case blockwise:
+		for l := rg.start.Line; l <= rg.end.Line; l++ {
+			a, b := e.blockCols(l, rg)
+			ls := lineStart(e.text(), l)
+			line := lineText(e.text(), l)
+			e.replaceRange(ls+a, ls+b, conv(line[a:b]))
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	default:
+		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
+		e.replaceRange(a, b, conv(r.SliceString(a, b)))
+	}
+	if !e.changed {
+		return
+	}
+	if n := rg.end.Line - rg.start.Line + 1; n > e.opt.Report {
+		e.msg("%d line%s changed", n, plural(n))
+	}
+}
+
+func toggleCase(r rune) rune {
+	switch {
+	case unicode.IsUpper(r):
+		return unicode.ToLower(r)
+	case unicode.IsLower(r):
+		return unicode.ToUpper(r)
+	}
+	return r
+}
+
+func rot13(r rune) rune {
+	switch {
+	case r >= 'a' && r <= 'z':
+		return 'a' + (r-'a'+13)%26
+	case r >= 'A' && r <= 'Z':
+		return 'A' + (r-'A'+13)%26
+	}
+	return r
+}

@@ -1,0 +1,114 @@
+package editor
+
+import "time"
+
+// Clock is the editor's source of time: undo timestamps, :earlier Ns and
+// :sleep all go through it, so tests and headless runs can make time
+// virtual.
+type Clock interface {
+	Now() time.Time
+	Sleep(d time.Duration)
+}
+
+// RealClock is the wall clock.
+type RealClock struct{}
+
+// Now returns time.Now().
+func (RealClock) Now() time.Time { return time.Now() }
+
+// Sleep sleeps for d.
+func (RealClock) Sleep(d time.Duration) { time.Sleep(d) }
+
+// VirtualClock is a clock that only moves when Sleep is called. It belongs
+// to the editor goroutine like the rest of the editor state.
+type VirtualClock struct{ t time.Time }
+
+// NewVirtualClock returns a clock stopped at t.
+func NewVirtualClock(t time.Time) *VirtualClock { return &VirtualClock{t: t} }
+
+// Now returns the clock's time.
+func (c *VirtualClock) Now() time.Time { return c.t }
+
+// Sleep advances the clock by d at once.
+func (c *VirtualClock) Sleep(d time.Duration) { c.t = c.t.Add(d) }
+
+// Options are the Vim options kjx knows, with their values. :set changes
+// them; a config file will set them through the same names (see
+// (*Editor).SetOption). The zero value is not useful: start from
+// DefaultOptions.
+type Options struct {
+	TabStop        int    // 'tabstop'
+	ShiftWidth     int    // 'shiftwidth' (0: use tabstop)
+	SoftTabStop    int    // 'softtabstop'
+	ExpandTab      bool   // 'expandtab'
+	AutoIndent     bool   // 'autoindent'
+	ShiftRound     bool   // 'shiftround'
+	IgnoreCase     bool   // 'ignorecase'
+	SmartCase      bool   // 'smartcase'
+	HLSearch       bool   // 'hlsearch'
+	IncSearch      bool   // 'incsearch'
+	WrapScan       bool   // 'wrapscan'
+	Wrap           bool   // 'wrap'
+	List           bool   // 'list'
+	Number         bool   // 'number'
+	RelativeNumber bool   // 'relativenumber'
+	UndoFile       bool   // 'undofile'
+	UndoLevels     int    // 'undolevels'
+	UndoDir        string // 'undodir' ("" = the XDG default)
+	FileFormat     string // 'fileformat' for new buffers: "unix" or "dos"
+	FixEndOfLine   bool   // 'fixendofline' (kjx default off: files stay byte-exact)
+	Backspace      string // 'backspace'
+	ScrollOff      int    // 'scrolloff'
+	NrFormats      string // 'nrformats'
+	Report         int    // 'report'
+	StartOfLine    bool   // 'startofline'
+	Magic          bool   // 'magic'
+	Gdefault       bool   // 'gdefault'
+	JoinSpaces     bool   // 'joinspaces'
+	TildeOp        bool   // 'tildeop'
+	History        int    // 'history'
+}
+
+// DefaultOptions returns Vim's defaults as `vim --clean` has them (which
+// include defaults.vim: backspace, scrolloff, nrformats, incsearch),
+// except that 'fixendofline' is off.
+func DefaultOptions() Options {
+	return Options{
+		TabStop:      8,
+		ShiftWidth:   8,
+		IncSearch:    true,
+		WrapScan:     true,
+		Wrap:         true,
+		UndoLevels:   1000,
+		FileFormat:   "unix",
+		Backspace:    "indent,eol,start",
+		ScrollOff:    5,
+		NrFormats:    "bin,hex",
+		Report:       2,
+		StartOfLine:  true,
+		Magic:        true,
+		History:      200,
+		FixEndOfLine: false,
+	}
+}
+
+// Config configures a new Editor.
+type Config struct {
+	// Options are the initial option values (DefaultOptions() when the
+	// zero value is passed).
+	Options Options
+	// Clock is the time source; nil means RealClock.
+	Clock Clock
+	// Height and Width are the window size in cells (default 24 × 80).
+	Height, Width int
+	// Clean means no persistent undo files unless an option turns them on.
+	Clean bool
+}
+
+// shiftWidth is the effective 'shiftwidth'.
+func (o *Options) shiftWidth() int {
+	if o.ShiftWidth > 0 {
+		return o.ShiftWidth
+	}
+	return o.TabStop
+}

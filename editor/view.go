@@ -1,0 +1,101 @@
+package editor
+
+import (
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// View is an immutable snapshot of what the UI shows, published after each
+// batch of input. Building it is O(1) in the size of the text and the
+// history: the rope is persistent and shared, slices are fresh copies of
+// small state.
+type View struct {
+	Text     buffer.Rope // the current buffer's text
+	Cursor   Pos
+	Top      int // first line shown
+	Mode     Mode
+	Pending  string // keys of an incomplete Normal command ("d2", "\"a")
+	Cmdline  string // the command line with its prompt (":s/a", "/foo")
+	CmdPos   int    // cursor position in Cmdline (bytes, prompt included)
+	Messages []Message
+	Output   []string // list-command output (:undolist, :registers)
+	// Visual is the selection when Mode is a Visual mode.
+	Visual VisualView
+	// Search is the pattern to highlight ("" when none or 'nohlsearch').
+	Search  string
+	Options Options
+	Buffers []BufferInfo
+	Status  Status
+	Quit    bool
+	// Recording is the register being recorded into, 0 when none.
+	Recording rune
+}
+
+// VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
+// after $ in block mode.
+type VisualView struct {
+	Anchor     Pos
+	Cursor     Pos
+	BlockToEOL bool
+}
+
+// BufferInfo describes one buffer for the buffer list.
+type BufferInfo struct {
+	ID       int
+	Name     string
+	Modified bool
+	Current  bool
+	Listed   bool
+}
+
+// Status is the status-line information.
+type Status struct {
+	FileName string
+	Modified bool
+	Line     int // 1-based
+	Col      int // 1-based byte column
+	Lines    int
+	SeqCur   int
+	SeqLast  int
+	SaveCur  int
+	SaveLast int
+	EOL      bool
+	Format   string
+}
+
+// View returns a snapshot of the editor for the UI. Messages and output
+// produced since the last View are moved into it.
+func (e *Editor) View() View {
+	b := e.buf()
+	t := b.tree
+	v := View{
+		Text:      t.Text(),
+		Cursor:    e.win.cur,
+		Top:       e.win.top,
+		Mode:      e.mode,
+		Pending:   FormatKeys(e.pending),
+		Messages:  e.TakeMessages(),
+		Output:    e.TakeOutput(),
+		Options:   e.opt,
+		Quit:      e.quit,
+		Recording: e.recording,
+		Status: Status{
+			FileName: b.name, Modified: t.Modified(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
+			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
+			SaveCur: t.SaveCur(), SaveLast: t.SaveLast(), EOL: b.eol, Format: b.ff,
+		},
+	}
+	if e.cl != nil {
+		v.Cmdline = string(e.cl.kind) + e.cl.text
+		v.CmdPos = 1 + e.cl.pos
+	}
+	if e.mode.visual() {
+		v.Visual = VisualView{Anchor: e.vis.anchor, Cursor: e.win.cur, BlockToEOL: e.vis.toEOL}
+	}
+	if e.opt.HLSearch && e.search.hl {
+		v.Search = e.search.pattern
+	}
+	for _, ob := range e.bufs {
+		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
+	}
+	return v
+}

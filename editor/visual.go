@@ -1,0 +1,503 @@
+package editor
+
+import (
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor/motion"
+)
+
+// visualState is the Visual selection: its anchor and mode, plus the last
+// selection for gv and the '< '> marks.
+type visualState struct {
+	mode    Mode
+	anchor  Pos
+	toEOL   bool // block mode after $: every line to its end
+	last    *savedVisual
+	blockIA bool
+}
+
+// savedVisual is a finished selection (gv).
+type savedVisual struct {
+	mode        Mode
+	anchor, cur Pos
+	toEOL       bool
+}
+
+// visualCommands are the Visual-mode commands that are not operators or
+// motions.
+var visualCommands map[string]func(e *Editor, c *ncmd)
+
+func init() {
+	visualCommands = map[string]func(e *Editor, c *ncmd){
+		"x": vOp("d", false), "<Del>": vOp("d", false), "X": vOp("d", true), "D": vOp("d", true),
+		"Y": vOp("y", true), "C": vOp("c", true), "S": vOp("c", true), "R": vOp("c", true),
+		"s": vOp("c", false), "u": vOp("gu", false), "U": vOp("gU", false), "~": vOp("g~", false),
+		"r": vReplace, "J": vJoin, "gJ": vJoin, "p": vPut, "P": vPut,
+		"I": vInsert, "A": vInsert, "o": vSwap, "O": vSwap,
+		"v": vMode, "V": vMode, "<C-v>": vMode, "<Esc>": vEsc, "<C-c>": vEsc,
+		":": vColon, "gv": vGv, "<C-a>": vIncrement, "<C-x>": vIncrement,
+		"g<C-a>": vIncrement, "g<C-x>": vIncrement,
+	}
+}
+
+// cmdVisual is v, V, CTRL-V and gv in Normal mode.
+func cmdVisual(e *Editor, c *ncmd) {
+	if c.name == "gv" {
+		vGv(e, c)
+		return
+	}
+	e.vis.anchor = e.win.cur
+	e.vis.toEOL = false
+	e.mode = map[string]Mode{"v": ModeVisual, "V": ModeVisualLine, "<C-v>": ModeVisualBlock}[c.name]
+	e.vis.mode = e.mode
+	if c.count > 1 && c.name == "v" {
+		line := e.curLine()
+		col := e.win.cur.Col
+		for i := 1; i < c.count && nextCol(line, col) < len(line); i++ {
+			col = nextCol(line, col)
+		}
+		e.win.cur.Col = col
+	}
+}
+
+// execVisual runs a command in Visual mode.
+func (e *Editor) execVisual(c *ncmd) {
+	switch {
+	case isOperator(c.name):
+		e.visualOperator(c, c.name, false)
+	case motions[c.name].fn != nil:
+		e.moveBy(c)
+		if c.name == "$" && e.mode == ModeVisualBlock {
+			e.vis.toEOL = true
+		} else if motions[c.name].kind != linewise || c.name == "j" || c.name == "k" {
+			if c.name != "j" && c.name != "k" {
+				e.vis.toEOL = false
+			}
+		}
+	case motions[c.name].fn == nil && (c.name == "/" || c.name == "?"):
+		e.startSearchCmdline(c.name, nil)
+	case isTextObject(c.name):
+		e.visualTextObject(c)
+	default:
+		if f := visualCommands[c.name]; f != nil {
+			f(e, c)
+		} else if f := commands[c.name]; f != nil && (c.name == "<C-e>" || c.name == "<C-y>" || c.name == "<C-d>" || c.name == "<C-u>" || c.name == "<C-f>" || c.name == "<C-b>" || strings.HasPrefix(c.name, "z")) {
+			f(e, c)
+		}
+	}
+}
+
+// exitVisual leaves Visual mode, remembering the selection.
+func (e *Editor) exitVisual() {
+	if !e.mode.visual() && e.mode != ModeCmdline {
+		return
+	}
+	e.saveVisual()
+	e.mode = ModeNormal
+	e.win.clampCursor(false)
+}
+
+func (e *Editor) saveVisual() {
+	m := e.vis.mode
+	if e.mode.visual() {
+		m = e.mode
+	}
+	e.vis.last = &savedVisual{mode: m, anchor: e.vis.anchor, cur: e.win.cur, toEOL: e.vis.toEOL}
+	a, b := e.vis.anchor, e.win.cur
+	if posLess(b, a) {
+		a, b = b, a
+	}
+	if m == ModeVisualLine {
+		a.Col = 0
+		b.Col = max(lineLen(e.text(), b.Line), 1) - 1
+		b.Col = maxCol
+	}
+	if m == ModeVisualBlock {
+		a.Col = min(e.vis.anchor.Col, e.win.cur.Col)
+		b.Col = max(e.vis.anchor.Col, e.win.cur.Col)
+	}
+	e.buf().marks['<'] = a
+	e.buf().marks['>'] = b
+}
+
+// visualRange is the selection as an operator range.
+func (e *Editor) visualRange() opRange {
+	r := e.text()
+	a, b := e.vis.anchor, e.win.cur
+	if posLess(b, a) {
+		a, b = b, a
+	}
+	switch e.mode {
+	case ModeVisualLine:
+		return opRange{kind: linewise, start: Pos{Line: a.Line}, end: Pos{Line: b.Line}}
+	case ModeVisualBlock:
+		ts := e.opt.TabStop
+		la, lb := lineText(r, e.vis.anchor.Line), lineText(r, e.win.cur.Line)
+		va := displayCol(la, e.vis.anchor.Col, ts)
+		vb := displayCol(lb, e.win.cur.Col, ts)
+		wa, wb := 1, 1
+		if e.vis.anchor.Col < len(la) {
+			wa = clusterWidth(la[e.vis.anchor.Col:nextCol(la, e.vis.anchor.Col)], va, ts)
+		}
+		if e.win.cur.Col < len(lb) {
+			wb = clusterWidth(lb[e.win.cur.Col:nextCol(lb, e.win.cur.Col)], vb, ts)
+		}
+		v0, v1 := min(va, vb), max(va+wa-1, vb+wb-1)
+		return opRange{kind: blockwise, start: Pos{Line: min(a.Line, b.Line), Col: 0}, end: Pos{Line: max(a.Line, b.Line)}, vcol0: v0, vcol1: v1, toEOL: e.vis.toEOL}
+	}
+	line := lineText(r, b.Line)
+	end := b
+	if b.Col >= len(line) {
+		// The selection includes the line break.
+		if b.Line < lineCount(r)-1 {
+			end = Pos{Line: b.Line + 1}
+		} else {
+			end.Col = len(line)
+		}
+	} else {
+		end.Col = nextCol(line, b.Col)
+	}
+	return opRange{kind: exclusive, start: a, end: end}
+}
+
+// visualOperator applies op to the selection; lines forces linewise (X,
+// D, Y, C on a charwise selection; to line end in block mode).
+func (e *Editor) visualOperator(c *ncmd, op string, lines bool) {
+	rg := e.visualRange()
+	if lines {
+		if rg.kind == blockwise {
+			rg.toEOL = true
+		} else {
+			rg.kind = linewise
+		}
+	}
+	e.saveVisual()
+	mode := e.mode
+	e.mode = ModeNormal
+	oc := &ncmd{reg: c.reg, count: c.count, name: op}
+	if op == ">" || op == "<" {
+		e.mode = mode
+		e.applyOperator(oc, rg)
+		e.mode = ModeNormal
+		return
+	}
+	if op == "c" && rg.kind == linewise {
+		e.opChange(oc, rg)
+		return
+	}
+	rg.cursor = e.win.cur
+	e.applyOperator(oc, rg)
+	if op == "y" && rg.kind == linewise {
+		e.win.cur = Pos{Line: rg.start.Line, Col: min(e.vis.anchor.Col, e.win.cur.Col)}
+		if mode == ModeVisualLine {
+			a, b := e.vis.anchor, e.vis.last.cur
+			if posLess(b, a) {
+				a = b
+			}
+			e.win.cur = a
+		}
+	}
+}
+
+func vOp(op string, lines bool) func(e *Editor, c *ncmd) {
+	return func(e *Editor, c *ncmd) { e.visualOperator(c, op, lines) }
+}
+
+func (e *Editor) visualTextObject(c *ncmd) {
+	r := e.text()
+	obj := c.name
+	if obj[1:] == "<lt>" {
+		obj = obj[:1] + "<"
+	}
+	a, b := e.vis.anchor, e.win.cur
+	lo, hi := a, b
+	if posLess(hi, lo) {
+		lo, hi = hi, lo
+	}
+	hiLine := lineText(r, hi.Line)
+	sel := motion.Range{Start: posToOff(r, lo), End: posToOff(r, hi) + (nextCol(hiLine, hi.Col) - hi.Col)}
+	if hi.Col >= len(hiLine) {
+		sel.End = posToOff(r, hi) + 1
+	}
+	rg, ok := motion.TextObject(r, posToOff(r, e.win.cur), obj, c.count1(), &sel)
+	if !ok {
+		return
+	}
+	if rg.Kind == motion.Linewise && e.mode == ModeVisual {
+		e.mode = ModeVisualLine
+	}
+	start := offToPos(r, rg.Start)
+	endOff := rg.End
+	if endOff > rg.Start {
+		endOff = motion.PrevGrapheme(r, endOff)
+	}
+	end := offToPos(r, endOff)
+	if posLess(e.win.cur, e.vis.anchor) && rg.End-rg.Start > 1 && sel.End-sel.Start > 1 {
+		e.vis.anchor = end
+		e.win.cur = start
+	} else {
+		e.vis.anchor = start
+		e.win.cur = end
+	}
+	if rg.Kind == motion.Linewise && end.Col == 0 && end.Line > start.Line && rg.End > 0 && r.ByteAt(rg.End-1) == '\n' {
+		e.win.cur = Pos{Line: end.Line - 1}
+		if posLess(e.win.cur, e.vis.anchor) {
+			e.win.cur = e.vis.anchor
+		}
+	}
+}
+
+func vReplace(e *Editor, c *ncmd) {
+	rg := e.visualRange()
+	e.saveVisual()
+	e.mode = ModeNormal
+	r := e.text()
+	ch := c.arg
+	if ch == "\r" {
+		ch = "\n"
+	}
+	repl := func(s string) string {
+		var b strings.Builder
+		for p := 0; p < len(s); p = nextCol(s, p) {
+			if s[p] == '\n' {
+				b.WriteByte('\n')
+				continue
+			}
+			b.WriteString(ch)
+		}
+		return b.String()
+	}
+	e.win.cur = rg.start
+	switch rg.kind {
+	case linewise:
+		for l := rg.start.Line; l <= rg.end.Line; l++ {
+			ls := lineStart(e.text(), l)
+			e.replaceRange(ls, lineEnd(e.text(), l), repl(lineText(e.text(), l)))
+		}
+		e.win.cur = Pos{Line: rg.start.Line}
+	case blockwise:
+		for l := rg.start.Line; l <= rg.end.Line; l++ {
+			a, b := e.blockCols(l, rg)
+			ls := lineStart(e.text(), l)
+			e.replaceRange(ls+a, ls+b, repl(lineText(e.text(), l)[a:b]))
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	default:
+		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
+		e.replaceRange(a, b, repl(r.SliceString(a, b)))
+	}
+}
+
+func vJoin(e *Editor, c *ncmd) {
+	a, b := e.vis.anchor.Line, e.win.cur.Line
+	if a > b {
+		a, b = b, a
+	}
+	e.saveVisual()
+	e.mode = ModeNormal
+	n := max(b-a+1, 2)
+	if a+n-1 > lineCount(e.text())-1 {
+		return
+	}
+	e.win.cur = Pos{Line: a, Col: e.win.cur.Col}
+	e.joinLines(a, n, c.name == "J")
+}
+
+// vPut replaces the selection with a register.
+func vPut(e *Editor, c *ncmd) {
+	reg, ok := e.getReg(c.reg)
+	if !ok {
+		e.exitVisual()
+		e.errMsg("E353: Nothing in register %c", regName(c.reg))
+		return
+	}
+	rg := e.visualRange()
+	mode := e.mode
+	e.saveVisual()
+	e.mode = ModeNormal
+	dc := &ncmd{reg: 0, name: "d"}
+	if c.name == "P" {
+		dc.reg = '_'
+	}
+	e.opDelete(dc, rg)
+	r := e.text()
+	switch {
+	case rg.kind == linewise && reg.kind != regLine:
+		// The lines are gone: the text goes on a line of its own.
+		l := rg.start.Line
+		if rg.start.Line >= lineCount(r) || (lineCount(r)-1 < rg.start.Line) {
+			l = lineCount(r) - 1
+		}
+		if l < rg.start.Line {
+			e.insertText(lineEnd(r, l), "\n")
+			e.win.cur = Pos{Line: l + 1}
+		} else {
+			e.insertText(lineStart(r, l), "\n")
+			e.win.cur = Pos{Line: l}
+		}
+		e.put(reg, false, false, c.count1(), false)
+	case rg.kind != linewise && reg.kind == regLine:
+		// Split the line and put the lines between.
+		off := posToOff(r, rg.start)
+		e.insertText(off, "\n")
+		e.win.cur = Pos{Line: rg.start.Line}
+		e.put(reg, true, false, c.count1(), false)
+	default:
+		after := rg.kind == linewise && rg.start.Line >= lineCount(r)
+		if rg.kind == linewise && rg.start.Line > lineCount(e.text())-1 {
+			e.win.cur = Pos{Line: lineCount(e.text()) - 1}
+			after = true
+		} else if rg.kind != linewise {
+			line := lineText(r, rg.start.Line)
+			after = rg.start.Col >= len(line) && line != ""
+			e.win.cur = rg.start
+			if after {
+				e.win.cur.Col = lastCharCol(line)
+			}
+		}
+		e.put(reg, after, false, c.count1(), false)
+	}
+	_ = mode
+}
+
+func regName(r rune) rune {
+	if r == 0 {
+		return '"'
+	}
+	return r
+}
+
+// vInsert is I and A in Visual mode: in block mode, text typed on the
+// first line is copied to every line of the block at <Esc>.
+func vInsert(e *Editor, c *ncmd) {
+	rg := e.visualRange()
+	mode := e.mode
+	e.saveVisual()
+	e.mode = ModeNormal
+	if mode != ModeVisualBlock {
+		if c.name == "I" {
+			e.win.cur = rg.start
+			if mode == ModeVisualLine {
+				e.win.cur.Col = 0
+			}
+			e.startInsert("i", 1, MustParseKeys("i"))
+		} else {
+			if mode == ModeVisualLine {
+				e.win.cur = Pos{Line: rg.end.Line, Col: lineLen(e.text(), rg.end.Line)}
+			} else {
+				e.win.cur = offToPos(e.text(), posToOff(e.text(), rg.end))
+			}
+			e.startInsert("a", 1, MustParseKeys("a"))
+		}
+		return
+	}
+	var col int
+	if c.name == "I" {
+		col, _ = e.blockCols(rg.start.Line, rg)
+	} else {
+		_, col = e.blockCols(rg.start.Line, rg)
+		if rg.toEOL {
+			col = lineLen(e.text(), rg.start.Line)
+		}
+		// Pad a short first line to the block's right edge.
+		line := lineText(e.text(), rg.start.Line)
+		if w := displayWidth(line, e.opt.TabStop); w < rg.vcol1+1 && !rg.toEOL {
+			e.insertText(lineEnd(e.text(), rg.start.Line), strings.Repeat(" ", rg.vcol1+1-w))
+			col = lineLen(e.text(), rg.start.Line)
+		}
+	}
+	e.win.cur = Pos{Line: rg.start.Line, Col: col}
+	e.startInsert(strings.ToLower(c.name), 1, MustParseKeys("i"))
+	rg2 := rg
+	e.ins.block = &rg2
+	e.vis.blockIA = c.name == "A"
+}
+
+// finishBlockInsert copies the text typed on the block's first line to
+// the other lines.
+func (e *Editor) finishBlockInsert(in *insertState) {
+	rg := *in.block
+	in.block = nil
+	if e.win.cur.Line != in.start.Line || e.win.cur.Col < in.start.Col {
+		return
+	}
+	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
+	if text == "" {
+		return
+	}
+	ts := e.opt.TabStop
+	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
+	for l := rg.start.Line + 1; l <= rg.end.Line; l++ {
+		line := lineText(e.text(), l)
+		w := displayWidth(line, ts)
+		ls := lineStart(e.text(), l)
+		if rg.toEOL && e.vis.blockIA {
+			e.insertText(ls+len(line), text)
+			continue
+		}
+		if w < vcol {
+			if !e.vis.blockIA {
+				continue // I skips short lines
+			}
+			e.insertText(ls+len(line), strings.Repeat(" ", vcol-w)+text)
+			continue
+		}
+		col := colAtDisplay(line, vcol, ts, true)
+		e.insertText(ls+col, text)
+	}
+	e.win.cur = in.start
+	e.win.cur.Col = in.start.Col + len(text)
+}
+
+func vSwap(e *Editor, c *ncmd) {
+	if c.name == "O" && e.mode == ModeVisualBlock {
+		// Other corner on the same line.
+		r := e.text()
+		ts := e.opt.TabStop
+		va := displayCol(lineText(r, e.vis.anchor.Line), e.vis.anchor.Col, ts)
+		vc := displayCol(lineText(r, e.win.cur.Line), e.win.cur.Col, ts)
+		e.vis.anchor.Col = colAtDisplay(lineText(r, e.vis.anchor.Line), vc, ts, false)
+		e.win.cur.Col = colAtDisplay(lineText(r, e.win.cur.Line), va, ts, false)
+		return
+	}
+	e.vis.anchor, e.win.cur = e.win.cur, e.vis.anchor
+	e.win.wantCol = -1
+}
+
+func vMode(e *Editor, c *ncmd) {
+	m := map[string]Mode{"v": ModeVisual, "V": ModeVisualLine, "<C-v>": ModeVisualBlock}[c.name]
+	if e.mode == m {
+		e.exitVisual()
+		return
+	}
+	e.mode = m
+	e.vis.mode = m
+}
+
+func vEsc(e *Editor, c *ncmd) { e.exitVisual() }
+
+func vColon(e *Editor, c *ncmd) {
+	e.exitVisual()
+	e.startCmdline(':', "'<,'>")
+}
+
+// vGv swaps the current and the previous selection (gv).
+func vGv(e *Editor, c *ncmd) {
+	last := e.vis.last
+	if last == nil {
+		return
+	}
+	if e.mode.visual() {
+		e.saveVisual()
+	}
+	n := lineCount(e.text())
+	e.mode = last.mode
+	e.vis.mode = last.mode
+	e.vis.anchor = last.anchor
+	e.win.cur = last.cur
+	e.vis.toEOL = last.toEOL
+	if e.vis.anchor.Line >= n {
+		e.vis.anchor.Line = n - 1
+	}
+	e.win.clampCursor(false)
+}

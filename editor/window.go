@@ -1,0 +1,91 @@
+package editor
+
+import "math"
+
+// Window is the per-window state: which buffer it shows, its cursor, the
+// desired display column for vertical moves and its scroll position.
+type Window struct {
+	buf *Buffer
+	cur Pos
+	// wantCol is Vim's curswant: the display column j/k aim for;
+	// wantEnd means "stick to the line end" ($). -1 means "recompute from
+	// the cursor on the next vertical move".
+	wantCol int
+	top     int // first line shown
+	height  int // text rows
+	width   int
+}
+
+const maxCol = math.MaxInt32
+
+// clampCursor keeps the cursor on the text; in Normal mode it may not sit
+// past the last character (insert allows the line end).
+func (w *Window) clampCursor(insert bool) {
+	r := w.buf.tree.Text()
+	n := lineCount(r)
+	if w.cur.Line >= n {
+		w.cur.Line = n - 1
+	}
+	if w.cur.Line < 0 {
+		w.cur.Line = 0
+	}
+	line := lineText(r, w.cur.Line)
+	if w.cur.Col < 0 {
+		w.cur.Col = 0
+	}
+	if insert {
+		if w.cur.Col > len(line) {
+			w.cur.Col = len(line)
+		}
+	} else if w.cur.Col >= len(line) {
+		w.cur.Col = lastCharCol(line)
+	}
+	if w.cur.Col > 0 && w.cur.Col < len(line) {
+		w.cur.Col = charStart(line, w.cur.Col)
+	}
+}
+
+// setCursor moves the cursor and forgets the desired column.
+func (e *Editor) setCursor(p Pos) {
+	e.win.cur = p
+	e.win.clampCursor(e.mode == ModeInsert || e.mode == ModeReplace)
+	e.win.wantCol = -1
+}
+
+// curLine is the text of the cursor line.
+func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
+
+// updateWant sets curswant from the cursor, if it was reset.
+func (e *Editor) wantColumn() int {
+	if e.win.wantCol < 0 {
+		e.win.wantCol = displayCol(e.curLine(), e.win.cur.Col, e.opt.TabStop)
+	}
+	return e.win.wantCol
+}
+
+// scrollToCursor keeps the cursor line within the window, honouring
+// 'scrolloff'.
+func (e *Editor) scrollToCursor() {
+	w := e.win
+	h := w.height
+	if h < 1 {
+		h = 1
+	}
+	so := e.opt.ScrollOff
+	if so > (h-1)/2 {
+		so = (h - 1) / 2
+	}
+	n := lineCount(e.text())
+	if w.cur.Line < w.top+so {
+		w.top = w.cur.Line - so
+	}
+	if w.cur.Line > w.top+h-1-so {
+		w.top = w.cur.Line - h + 1 + so
+	}
+	if w.top > n-1 {
+		w.top = n - 1
+	}
+	if w.top < 0 {
+		w.top = 0
+	}
+}
