@@ -45,21 +45,6 @@ func LineLastNonBlank(r buffer.Rope, line int) int {
 	return s
 }
 
-// lineBounds returns the start and end (the '\n' or Len()) of the line
-// holding off, scanning locally: O(line length), independent of the text
-// size.
-func (t *text) lineBounds(off int) (start, end int) {
-	start = off
-	for start > 0 && t.at(start-1) != '\n' {
-		start--
-	}
-	end = off
-	for end < t.n && t.at(end) != '\n' {
-		end++
-	}
-	return start, end
-}
-
 // lineStartOf returns the start of the line holding off.
 func (t *text) lineStartOf(off int) int {
 	for off > 0 && t.at(off-1) != '\n' {

@@ -37,7 +37,7 @@ func WordBackward(r buffer.Rope, off, count int, big bool) int {
 // the motion started at the start of the text.
 func WordBackwardRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
 	w := newWalker(r, off, big)
-	ok = w.backward(count)
+	ok = w.backward(count, false)
 	return w.p, ok
 }
 
@@ -45,7 +45,7 @@ func WordBackwardRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool)
 func WordEnd(r buffer.Rope, off, count int, big bool) int {
 	w := newWalker(r, off, big)
 	start := w.p
-	w.end(count)
+	w.end(count, false, false)
 	w.adjust(start)
 	return w.p
 }
@@ -55,7 +55,7 @@ func WordEnd(r buffer.Rope, off, count int, big bool) int {
 // Vim's cursor is left, possibly on a line end).
 func WordEndRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
 	w := newWalker(r, off, big)
-	ok = w.end(count)
+	ok = w.end(count, false, false)
 	return w.p, ok
 }
 
@@ -69,7 +69,7 @@ func WordEndBackward(r buffer.Rope, off, count int, big bool) int {
 // when the motion started at the start of the text.
 func WordEndBackwardRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
 	w := newWalker(r, off, big)
-	ok = w.endBackward(count)
+	ok = w.endBackward(count, false)
 	return w.p, ok
 }
 
@@ -120,37 +120,44 @@ func (w *walker) forward(count int, eol bool) bool {
 	return true
 }
 
-// backward is Vim's bck_word() with stop unset.
-func (w *walker) backward(count int) bool {
+// backward is Vim's bck_word(). With stop set, a position already at the
+// start of a word moves one word less.
+func (w *walker) backward(count int, stop bool) bool {
 	for count = max(count, 1); count > 0; count-- {
+		sclass := w.cls()
 		if w.dec() == stepFail {
 			return false
 		}
-		// Skip blanks before the word; stop on an empty line.
-		empty := false
-		for w.cls() == classBlank {
-			if w.emptyLine() {
-				empty = true
-				break
+		if !stop || sclass == w.cls() || sclass == classBlank {
+			// Skip blanks before the word; stop on an empty line.
+			empty := false
+			for w.cls() == classBlank {
+				if w.emptyLine() {
+					empty = true
+					break
+				}
+				if w.dec() == stepFail {
+					return true
+				}
 			}
-			if w.dec() == stepFail {
+			if empty {
+				stop = false
+				continue
+			}
+			// Move to the start of this word.
+			if w.skip(w.cls(), false) {
 				return true
 			}
 		}
-		if empty {
-			continue
-		}
-		// Move to the start of this word.
-		if w.skip(w.cls(), false) {
-			return true
-		}
 		w.inc() // overshot: forward one
+		stop = false
 	}
 	return true
 }
 
-// end is Vim's end_word() with stop and empty unset.
-func (w *walker) end(count int) bool {
+// end is Vim's end_word(). With stop set, a position already at the end of
+// a word moves one word less; with empty set, an empty line stops it.
+func (w *walker) end(count int, stop, empty bool) bool {
 	for count = max(count, 1); count > 0; count-- {
 		sclass := w.cls()
 		if w.inc() == stepFail {
@@ -161,32 +168,47 @@ func (w *walker) end(count int) bool {
 			if w.skip(sclass, true) {
 				return false
 			}
-		} else {
+		} else if !stop || sclass == classBlank {
 			// At the end of a word: skip blanks, then to the end of the next.
+			atEmpty := false
 			for w.cls() == classBlank {
+				if empty && w.emptyLine() {
+					atEmpty = true
+					break
+				}
 				if w.inc() == stepFail {
 					return false
 				}
+			}
+			if atEmpty {
+				stop = false
+				continue
 			}
 			if w.skip(w.cls(), true) {
 				return false
 			}
 		}
 		w.dec() // overshot: back one
+		stop = false
 	}
 	return true
 }
 
-// endBackward is Vim's bckend_word() with eol unset.
-func (w *walker) endBackward(count int) bool {
+// endBackward is Vim's bckend_word(). With eol set it stops when it moves
+// to another line.
+func (w *walker) endBackward(count int, eol bool) bool {
 	for count = max(count, 1); count > 0; count-- {
 		sclass := w.cls()
-		if w.dec() == stepFail {
+		i := w.dec()
+		if i == stepFail {
 			return false
+		}
+		if eol && i == stepNewLine {
+			return true
 		}
 		if sclass != classBlank {
 			for w.cls() == sclass {
-				if w.dec() == stepFail {
+				if i = w.dec(); i == stepFail || (eol && i == stepNewLine) {
 					return true
 				}
 			}
@@ -195,7 +217,7 @@ func (w *walker) endBackward(count int) bool {
 			if w.emptyLine() {
 				break
 			}
-			if w.dec() == stepFail {
+			if i = w.dec(); i == stepFail || (eol && i == stepNewLine) {
 				return true
 			}
 		}
