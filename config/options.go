@@ -22,13 +22,13 @@ var options = []option{
 		func(c *Config) *int { return &c.Undo.Levels }}, 1000, -1, noMax},
 
 	// [editor]
-	intOpt[int]{base[int]{"editor.tabstop", "Vim's 'tabstop': columns a <Tab> in the file counts for.",
+	intOpt[int]{base[int]{"editor.tabstop", "Vim's 'tabstop': columns a `<Tab>` in the file counts for.",
 		func(c *Config) *int { return &c.Editor.TabStop }}, 8, 1, 64},
 	intOpt[int]{base[int]{"editor.shiftwidth", "Vim's 'shiftwidth': columns for each step of `>>`, `<<` and autoindent; 0 = use tabstop.",
 		func(c *Config) *int { return &c.Editor.ShiftWidth }}, 8, 0, 64},
-	intOpt[int]{base[int]{"editor.softtabstop", "Vim's 'softtabstop': columns a <Tab> or <BS> typed in insert mode counts for; 0 = off, -1 = use shiftwidth.",
+	intOpt[int]{base[int]{"editor.softtabstop", "Vim's 'softtabstop': columns a `<Tab>` or `<BS>` typed in insert mode counts for; 0 = off, -1 = use shiftwidth.",
 		func(c *Config) *int { return &c.Editor.SoftTabStop }}, 0, -1, 64},
-	boolOpt{base[bool]{"editor.expandtab", "Vim's 'expandtab': insert spaces instead of a <Tab>.",
+	boolOpt{base[bool]{"editor.expandtab", "Vim's 'expandtab': insert spaces instead of a `<Tab>`.",
 		func(c *Config) *bool { return &c.Editor.ExpandTab }}, false},
 	boolOpt{base[bool]{"editor.autoindent", "Vim's 'autoindent': a new line copies the indent of the current one.",
 		func(c *Config) *bool { return &c.Editor.AutoIndent }}, false},
