@@ -1,0 +1,141 @@
+package ui
+
+import (
+	"unicode/utf8"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/rivo/uniseg"
+)
+
+// Reading grapheme clusters out of a rope through a small window, so that
+// the cost depends on how far the reader goes, never on the size of the
+// line or the text.
+
+const (
+	// windowSize is how many bytes clusterReader fetches at a time.
+	windowSize = 4096
+	// lookahead is the fewest bytes kept ahead of the reading position
+	// (unless the range ends first); a cluster longer than this may be
+	// cut in two, which only changes how an absurd cluster is escaped.
+	lookahead = 256
+)
+
+// clusterReader yields the grapheme clusters of the rope bytes [off, end).
+// An invalid UTF-8 byte is a cluster of its own. ASCII text takes a fast
+// path that does not call uniseg: between two ASCII bytes there is always
+// a cluster boundary (the one exception, CR LF, cannot occur inside a
+// line).
+type clusterReader struct {
+	r     buffer.Rope
+	end   int
+	base  int    // rope offset of win[0]
+	win   string // bytes [base, base+len(win))
+	pos   int    // index in win of the next cluster
+	state int    // uniseg state, -1 at a boundary reached by the fast path
+}
+
+// reset positions the reader at off, which must be a cluster boundary.
+func (c *clusterReader) reset(r buffer.Rope, off, end int) {
+	c.r, c.end = r, end
+	c.base, c.win, c.pos, c.state = off, "", 0, -1
+}
+
+// offset returns the rope offset of the next cluster.
+func (c *clusterReader) offset() int { return c.base + c.pos }
+
+// next returns the next cluster, its rope offset and uniseg's width
+// (0 for controls and other zero-width clusters; the caller sanitises).
+func (c *clusterReader) next() (cluster string, off, width int, ok bool) {
+	if len(c.win)-c.pos < lookahead && c.base+len(c.win) < c.end {
+		c.refill()
+	}
+	if c.pos >= len(c.win) {
+		return "", c.base + c.pos, 0, false
+	}
+	off = c.base + c.pos
+	cluster, width, c.state = cutCluster(c.win[c.pos:], c.state)
+	c.pos += len(cluster)
+	return cluster, off, width, true
+}
+
+// cutCluster returns the first grapheme cluster of s (non-empty), its
+// uniseg width and the next uniseg state. An invalid UTF-8 byte is a
+// cluster of its own, and a cluster never includes one.
+func cutCluster(s string, state int) (cluster string, width, next int) {
+	b := s[0]
+	if b < utf8.RuneSelf && (len(s) == 1 || s[1] < utf8.RuneSelf) {
+		if b < ' ' || b == 0x7f {
+			return s[:1], 0, -1
+		}
+		return s[:1], 1, -1
+	}
+	if r, size := utf8.DecodeRuneInString(s); r == utf8.RuneError && size <= 1 {
+		return s[:1], 0, -1
+	}
+	cluster, _, width, next = uniseg.FirstGraphemeClusterInString(s, state)
+	// uniseg may swallow invalid bytes that follow a valid rune into the
+	// cluster; cut the cluster at the first invalid byte instead.
+	if cut := firstInvalid(cluster); cut > 0 {
+		cluster = cluster[:cut]
+		width = uniseg.StringWidth(cluster)
+		next = -1
+	}
+	return cluster, width, next
+}
+
+// firstInvalid returns the index of the first invalid UTF-8 byte in s, or
+// -1 when s is valid.
+func firstInvalid(s string) int {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// refill moves the window to start at the reading position.
+func (c *clusterReader) refill() {
+	c.base += c.pos
+	c.pos = 0
+	c.win = c.r.SliceString(c.base, min(c.base+windowSize, c.end))
+}
+
+// skipASCIIRun advances over a run of plain printable ASCII (no tabs, no
+// controls) that is followed by more ASCII, stopping before reaching
+// limit columns; it returns how many bytes (= columns) it skipped. It lets
+// column scans over long ASCII lines run at memory speed.
+func (c *clusterReader) skipASCIIRun(limit int) int {
+	n := 0
+	for n < limit {
+		if len(c.win)-c.pos < lookahead && c.base+len(c.win) < c.end {
+			c.refill()
+		}
+		s := c.win[c.pos:]
+		if len(s) < 2 {
+			break
+		}
+		i := 0
+		stop := min(len(s)-1, limit-n)
+		for i < stop {
+			b := s[i]
+			if b < ' ' || b >= 0x7f || s[i+1] >= utf8.RuneSelf {
+				break
+			}
+			i++
+		}
+		if i == 0 {
+			break
+		}
+		c.pos += i
+		c.state = -1
+		n += i
+	}
+	return n
+}

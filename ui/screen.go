@@ -1,0 +1,129 @@
+package ui
+
+// Frame is everything one screen shows: an immutable description built
+// from the editor's published view. Drawing a Frame reads it only.
+type Frame struct {
+	Text    TextView
+	Status  StatusInfo
+	Cmdline Cmdline
+	// ShowMode is Vim's 'showmode' text ("-- INSERT --"), drawn on the
+	// command line when no message or command line is shown.
+	ShowMode string
+	// ShowCmd is the pending command ('showcmd').
+	ShowCmd string
+	// Messages are the lines of the message area; more than one grows the
+	// area upward over the text.
+	Messages []Message
+	// HitEnter adds Vim's "Press ENTER or type command to continue".
+	HitEnter bool
+}
+
+// Renderer draws Frames onto a Surface. It keeps the state that must
+// survive between frames (scroll positions, layout caches) and is used by
+// one goroutine at a time.
+type Renderer struct {
+	Theme  Theme
+	Glyphs Glyphs
+	text   textWin
+}
+
+// NewRenderer returns a renderer with the default theme and Unicode
+// glyphs.
+func NewRenderer() *Renderer {
+	return &Renderer{Theme: DefaultTheme(), Glyphs: UnicodeGlyphs()}
+}
+
+const hitEnterPrompt = "Press ENTER or type command to continue"
+
+// Draw draws f over the whole surface, places the cursor and calls Show.
+func (r *Renderer) Draw(s Surface, f *Frame) {
+	r.draw(s, f)
+	s.Show()
+}
+
+func (r *Renderer) draw(s Surface, f *Frame) {
+	w, h := s.Size()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	th := &r.Theme
+	msgRows := 1
+	if !f.Cmdline.Active {
+		msgRows = max(1, len(f.Messages))
+		if f.HitEnter {
+			msgRows = len(f.Messages) + 1
+		}
+	}
+	msgRows = min(msgRows, h)
+	statusRow := -1
+	textRows := h - msgRows
+	if textRows >= 2 {
+		statusRow = textRows - 1
+		textRows--
+	}
+	cx, cy, curOK := -1, -1, false
+	if textRows > 0 {
+		cx, cy, curOK = r.text.draw(s, f.Text, th, 0, 0, w, textRows)
+	}
+	if statusRow >= 0 {
+		r.drawStatus(s, f.Status, r.ruler(), 0, w, statusRow)
+	}
+	y0 := h - msgRows
+	switch {
+	case f.Cmdline.Active:
+		cx, cy, curOK = r.drawCmdline(s, f.Cmdline, 0, w, h-1), h-1, true
+	default:
+		r.drawMessages(s, f, w, y0, h)
+	}
+	if curOK {
+		s.ShowCursor(cx, cy)
+	} else {
+		s.ShowCursor(-1, -1)
+	}
+}
+
+// drawMessages fills the message area (rows y0..h-1).
+func (r *Renderer) drawMessages(s Surface, f *Frame, w, y0, h int) {
+	th := &r.Theme
+	msgs := f.Messages
+	rows := h - y0
+	if f.HitEnter {
+		rows--
+	}
+	if len(msgs) > rows {
+		msgs = msgs[len(msgs)-rows:]
+	}
+	y := y0
+	for _, m := range msgs {
+		x := r.drawMessage(s, m, 0, w, y)
+		fill(s, x, w, y, th.Normal)
+		y++
+	}
+	if f.HitEnter {
+		x := drawString(s, 0, y, w, hitEnterPrompt, th.MoreMsg, th.MoreMsg)
+		fill(s, x, w, y, th.Normal)
+		y++
+	}
+	if len(f.Messages) == 0 && y < h {
+		x := drawString(s, 0, y, w, f.ShowMode, th.ModeMsg, th.SpecialKey)
+		sc := max(x+1, w-11)
+		fill(s, x, sc, y, th.Normal)
+		x = drawString(s, sc, y, w, f.ShowCmd, th.Normal, th.SpecialKey)
+		fill(s, x, w, y, th.Normal)
+		y++
+	}
+	for ; y < h; y++ {
+		fill(s, 0, w, y, th.Normal)
+	}
+}
+
+// ruler formats the ruler from the text window as last drawn.
+func (r *Renderer) ruler() ruler {
+	t := &r.text
+	if t.v == nil {
+		return ruler{}
+	}
+	c := t.v.Cursor
+	empty := t.text.LineEnd(c.Line) == t.text.LineStart(c.Line)
+	return rulerText(c.Line, c.Col, t.curVcol, empty, t.top, t.bot, t.lines)
+}
