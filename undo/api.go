@@ -1,10 +1,7 @@
 package undo
 
-// INTERIM SKELETON: the exported API the editor codes against. The undo
-// task replaces this file with the real tree (keeping or extending these
-// signatures; any change must be made in the editor's callers too).
-
 import (
+	"strconv"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -26,115 +23,198 @@ const (
 	SourceExternal
 )
 
+// String names the source ("typed", "paste", ...).
+func (s Source) String() string {
+	switch s {
+	case SourceTyped:
+		return "typed"
+	case SourcePaste:
+		return "paste"
+	case SourceEx:
+		return "ex"
+	case SourceRestore:
+		return "restore"
+	case SourceReload:
+		return "reload"
+	case SourceExternal:
+		return "external"
+	}
+	return "source(" + strconv.Itoa(int(s)) + ")"
+}
+
+// DefaultLevels is Vim's default 'undolevels'.
+const DefaultLevels = 1000
+
+// DefaultMaxNodes is the default Options.MaxNodes.
+const DefaultMaxNodes = 10000
+
 // Options configure a Tree.
 type Options struct {
-	// Now is the clock; nil means time.Now.
+	// Now is the clock; nil means time.Now. Undo timestamps are its Unix
+	// seconds.
 	Now func() time.Time
 	// Levels is Vim's 'undolevels' (default 1000 when zero-valued Options
 	// are completed by New; set LevelsSet to use 0).
 	Levels    int
 	LevelsSet bool
-	// MaxNodes caps the node count (default 10 000).
+	// MaxNodes caps the node count (default 10 000; negative: no cap).
+	// When a new change would exceed it, the oldest history is folded into
+	// the root first (see Prune).
 	MaxNodes int
+	// Location is the time zone of the clock times in messages and
+	// :undolist ("22:13:20"); nil means time.Local.
+	Location *time.Location
 }
 
 // Result is what a movement (undo, redo, g-, g+, :earlier, :later, :undo N)
 // did.
 type Result struct {
 	Text    buffer.Rope // the text after the movement
-	Cursor  Pos         // where Vim puts the cursor afterwards
+	Cursor  Pos         // where Vim puts the cursor afterwards (meaningful when Moved)
 	Moved   bool        // whether any change was undone or redone
 	Message string      // Vim's message ("1 change; before #3  0 seconds ago"), "" for none
 	Err     error       // Vim's error (E830, E475, E790, "Already at oldest change" is a Message)
 }
 
-// Tree is the undo tree of one buffer; see doc.go.
+// Tree is the undo tree of one buffer; see doc.go. A Tree is owned by one
+// goroutine; other goroutines read Snapshots.
 type Tree struct {
-	text    buffer.Rope
-	synced  bool
-	seqLast int
+	st        store
+	snapGen   uint64 // number of snapshots taken: chunks with a lower gen may be shared
+	snapCount int    // st.n when the last snapshot was taken
+	mdirGen   uint64 // snapGen when st.mdir was last copied
+	ddirGen   uint64 // snapGen when st.ddir was last copied
+
+	text     buffer.Rope
+	now      func() time.Time
+	loc      *time.Location
+	levels   int
+	maxNodes int
+
+	// Vim's per-buffer undo state (see undo-semantics.md, section 1).
+	oldhead, newhead, curhead nid
+	numhead                   int
+	seqLast, seqCur           int
+	timeCur                   int64
+	saveLast, saveCur         int
+	synced                    bool
+
+	phys       nid         // the node whose text the buffer shows (0: the root)
+	open       nid         // the node receiving changes while not synced (0: none)
+	openInfo   []entryInfo // Vim's entries of the open node's changes
+	openShared bool        // a snapshot holds the open node's change slice
+	modified   bool        // Vim's b_changed
+	writeEpoch uint32
+	cursor     Pos // last cursor the tree knows of
+	labels     *labelSet
+	pruned     int // nodes removed by kjx's own limits (Prune, MaxNodes)
+	dead       int // dead slots awaiting compaction
+	saved      nid // state of the last write (valid when savedKnown)
+	savedKnown bool
+
+	marks    []uint32 // generation-stamped walk marks, per slot
+	lastMark uint32
+	literal  bool // tests: always use Vim's literal walk
+
+	steps []step          // scratch: the movement being built
+	chg   []buffer.Change // scratch: changes for one ApplyAll
 }
 
 // New returns a tree whose root is text.
-func New(text buffer.Rope, opt Options) *Tree { return &Tree{text: text, synced: true} }
+func New(text buffer.Rope, opt Options) *Tree {
+	t := &Tree{text: text, synced: true, savedKnown: true}
+	t.configure(opt)
+	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}}
+	t.st.n = 1
+	t.st.mdir = []*metaChunk{{}}
+	t.st.ddir = []*dataChunk{{}}
+	t.marks = make([]uint32, 1, chunkSize)
+	return t
+}
+
+func (t *Tree) configure(opt Options) {
+	t.now = opt.Now
+	if t.now == nil {
+		t.now = time.Now
+	}
+	t.loc = opt.Location
+	if t.loc == nil {
+		t.loc = time.Local
+	}
+	t.levels = opt.Levels
+	if !opt.LevelsSet && opt.Levels == 0 {
+		t.levels = DefaultLevels
+	}
+	t.maxNodes = opt.MaxNodes
+	if t.maxNodes == 0 {
+		t.maxNodes = DefaultMaxNodes
+	}
+}
+
+func (t *Tree) nowUnix() int64 { return t.now().Unix() }
 
 // Text returns the current text.
 func (t *Tree) Text() buffer.Rope { return t.text }
 
-// Save is Vim's u_save: before a change, make sure an open block exists,
-// creating a new node (and pruning) when the tree is synced. cursor is the
-// cursor before the change. A Save without a following Apply still creates
-// a (no-op) node, as Vim's `x` on an empty line does.
-func (t *Tree) Save(cursor Pos, src Source) {
-	if t.synced {
-		t.seqLast++
-		t.synced = false
-	}
-}
+// Cursor returns the last cursor position the tree knows of: the argument
+// of the last Save, SetCursorAfter or SetCursor, or the cursor a movement
+// returned.
+func (t *Tree) Cursor() Pos { return t.cursor }
 
-// Apply applies c to the text and records it in the open block (Save must
-// have been called since the last Sync).
-func (t *Tree) Apply(c buffer.Change) error {
-	r, err := t.text.Apply(c)
-	if err != nil {
-		return err
-	}
-	t.text = r
-	return nil
-}
-
-// SetCursorAfter records the cursor after the open block's changes.
-func (t *Tree) SetCursorAfter(p Pos) {}
-
-// Sync closes the open block: the next Save starts a new node.
-func (t *Tree) Sync() { t.synced = true }
-
-// Join is :undojoin: the next change joins the previous block (E790 after
-// undo/redo).
-func (t *Tree) Join() error { return nil }
-
-// MarkSaved records a successful write of the whole buffer to its own file.
-func (t *Tree) MarkSaved() {}
+// SetCursor tells the tree where the cursor is. Movements that undo or redo
+// nothing report it back unchanged.
+func (t *Tree) SetCursor(p Pos) { t.cursor = p }
 
 // Modified is Vim's 'modified' as tracked by the tree.
-func (t *Tree) Modified() bool { return t.seqLast > 0 }
+func (t *Tree) Modified() bool { return t.modified }
 
-// SetLevels sets 'undolevels' (syncs, as Vim does).
-func (t *Tree) SetLevels(n int) { t.synced = true }
+// SetModified sets 'modified' (":set [no]modified"); the per-change flags
+// are left alone, as in Vim.
+func (t *Tree) SetModified(m bool) { t.modified = m }
 
-// Undo is [count]u.
-func (t *Tree) Undo(count int) Result {
-	return Result{Text: t.text, Message: "Already at oldest change"}
+// Levels returns 'undolevels'.
+func (t *Tree) Levels() int { return t.levels }
+
+// SetLevels sets 'undolevels' (syncs, as Vim does). Lowering it takes
+// effect at the next change.
+func (t *Tree) SetLevels(n int) {
+	t.normalize()
+	t.Sync()
+	t.levels = n
 }
 
-// Redo is [count]CTRL-R.
-func (t *Tree) Redo(count int) Result {
-	return Result{Text: t.text, Message: "Already at newest change"}
-}
-
-// Step is [count]g- (count < 0) or [count]g+ (count > 0).
-func (t *Tree) Step(count int) Result { return Result{Text: t.text} }
-
-// Earlier is :earlier ARG ("" means 1); Later is :later ARG.
-func (t *Tree) Earlier(arg string) Result { return Result{Text: t.text} }
-
-// Later is :later ARG.
-func (t *Tree) Later(arg string) Result { return Result{Text: t.text} }
-
-// Goto is :undo N.
-func (t *Tree) Goto(seq int) Result { return Result{Text: t.text} }
-
-// List returns the lines :undolist prints.
-func (t *Tree) List() []string { return []string{"Nothing to undo"} }
-
-// SeqCur, SeqLast, SaveCur and SaveLast are undotree()'s counters.
-func (t *Tree) SeqCur() int { return t.seqLast }
+// SeqCur is Vim's seq_cur (undotree().seq_cur); see undo-semantics.md
+// section 3 for when it does not name the current state.
+func (t *Tree) SeqCur() int { return t.seqCur }
 
 // SeqLast is the highest sequence number handed out.
 func (t *Tree) SeqLast() int { return t.seqLast }
 
 // SaveCur is the write counter of the current state.
-func (t *Tree) SaveCur() int { return 0 }
+func (t *Tree) SaveCur() int { return t.saveCur }
 
 // SaveLast is the number of whole-file writes.
-func (t *Tree) SaveLast() int { return 0 }
+func (t *Tree) SaveLast() int { return t.saveLast }
+
+// TimeCur is Vim's time_cur (Unix seconds), the reference of :earlier Ns.
+func (t *Tree) TimeCur() int64 { return t.timeCur }
+
+// Len is the number of nodes (Vim's numhead).
+func (t *Tree) Len() int { return t.numhead }
+
+// Current is the sequence number of the node whose text the buffer shows
+// (0: the root). Unlike SeqCur it is never bogus.
+func (t *Tree) Current() int { return t.seqOf(t.phys) }
+
+// Pruned is the number of nodes kjx's own limits (Prune, MaxNodes) removed.
+func (t *Tree) Pruned() int { return t.pruned }
+
+// Synced reports whether the next Save starts a new node.
+func (t *Tree) Synced() bool { return t.synced }
+
+func (t *Tree) seqOf(i nid) int {
+	if i == 0 {
+		return 0
+	}
+	return t.st.m(i).seq
+}

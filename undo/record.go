@@ -1,0 +1,443 @@
+package undo
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// ErrUndojoinAfterUndo is Vim's E790.
+var ErrUndojoinAfterUndo = errors.New("E790: undojoin is not allowed after undo")
+
+// Save is Vim's u_save: before a change, make sure an open block exists,
+// creating a new node (and pruning) when the tree is synced. cursor is the
+// cursor before the change. A Save without a following Apply still creates
+// a (no-op) node, as Vim's `x` on an empty line does. With 'undolevels' < 0
+// no node is created and the existing history is freed.
+func (t *Tree) Save(cursor Pos, src Source) {
+	t.cursor = cursor
+	if !t.synced {
+		return
+	}
+	t.normalize()
+	oldCurhead := t.curhead
+	if oldCurhead != 0 {
+		t.newhead = t.st.m(oldCurhead).next
+		t.curhead = 0
+	}
+	t.pruneLevels(&oldCurhead)
+	if t.levels < 0 {
+		if oldCurhead != 0 {
+			t.freeBranch(oldCurhead, nil)
+		}
+		t.synced = false
+		t.open = 0
+		t.maybeCompact()
+		return
+	}
+	if t.maxNodes > 0 {
+		before := t.numhead
+		for t.numhead >= t.maxNodes && t.pruneOne(&oldCurhead) {
+		}
+		t.pruned += before - t.numhead
+	}
+	t.link(oldCurhead, cursor, src)
+	t.maybeCompact()
+}
+
+// link creates the new header below newhead, in front of oldCurhead's
+// siblings (Vim's u_savecommon).
+func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
+	var altPrev nid
+	if oldCurhead != 0 {
+		altPrev = t.st.m(oldCurhead).altPrev
+	}
+	now := t.nowUnix()
+	u := t.alloc()
+	*t.mw(u) = meta{
+		next: t.newhead, altNext: oldCurhead, altPrev: altPrev,
+		seq: t.seqLast + 1, time: now,
+		flagEpoch: t.writeEpoch, changed: t.modified,
+	}
+	*t.st.d(u) = data{before: cursor, after: cursor, src: src}
+	if oldCurhead != 0 {
+		if altPrev != 0 {
+			t.mw(altPrev).altNext = u
+		}
+		t.mw(oldCurhead).altPrev = u
+		if t.oldhead == oldCurhead {
+			t.oldhead = u
+		}
+	}
+	if t.newhead != 0 {
+		t.mw(t.newhead).prev = u
+	}
+	t.seqLast++
+	t.seqCur = t.seqLast
+	t.timeCur = now + 1
+	t.newhead = u
+	if t.oldhead == 0 {
+		t.oldhead = u
+	}
+	t.numhead++
+	t.phys = u
+	t.synced = false
+	t.open = u
+	t.openShared = false
+	clear(t.openInfo)
+	t.openInfo = t.openInfo[:0]
+}
+
+// Apply applies c to the text and records it in the open block. Without an
+// open block it first calls Save(Cursor(), SourceTyped). With 'undolevels'
+// < 0 the text changes without history. A change that lies inside, or
+// touches, the text the block's previous change produced is merged with it
+// (exactly: the merged change still turns the parent's text into this
+// node's text), so typing 1 000 characters stores one change.
+func (t *Tree) Apply(c buffer.Change) error {
+	if t.synced {
+		t.Save(t.cursor, SourceTyped)
+	}
+	before := t.text
+	after, err := before.Apply(c)
+	if err != nil {
+		return fmt.Errorf("undo: apply change at offset %d: %w", c.Off, err)
+	}
+	if c.Old == c.New {
+		return nil
+	}
+	t.text = after
+	t.modified = true
+	if t.open == 0 {
+		return nil
+	}
+	d := t.st.d(t.open)
+	if t.openShared {
+		d.changes = slices.Clip(slices.Clone(d.changes))
+		t.openShared = false
+	}
+	if n := len(d.changes); n > 0 && !d.whole {
+		if m, ok := merge(d.changes[n-1], c); ok {
+			d.changes[n-1] = m
+			t.openInfo[len(t.openInfo)-1] = infoOf(after, m)
+			return nil
+		}
+	}
+	d.changes = append(d.changes, c)
+	t.openInfo = append(t.openInfo, infoOf(after, c))
+	return nil
+}
+
+// merge combines p followed by c into one change when c touches the text p
+// produced: [p.Off, p.Off+len(p.New)].
+func merge(p, c buffer.Change) (buffer.Change, bool) {
+	a, b := p.Off, p.Off+len(p.New)
+	cEnd := c.Off + len(c.Old)
+	if c.Off > b || cEnd < a {
+		return buffer.Change{}, false
+	}
+	lo, hi := min(a, c.Off), max(b, cEnd)
+	var left, right string
+	if c.Off < a {
+		left = c.Old[:a-c.Off]
+	}
+	if cEnd > b {
+		right = c.Old[b-c.Off:]
+	}
+	region := left + p.New + right // the text in [lo, hi) after p
+	if len(region) != hi-lo {
+		return buffer.Change{}, false
+	}
+	return buffer.Change{
+		Off: lo,
+		Old: left + p.Old + right,
+		New: region[:c.Off-lo] + c.New + region[cEnd-lo:],
+	}, true
+}
+
+// lineContribution is the number of lines a change replaces and inserts
+// (Vim's entry sizes) in the forward direction. r is a text in which c.Off
+// has the same prefix as when c applies (the text before or after c).
+// A change at a line start whose texts are empty or end in '\n' is
+// linewise: it covers exactly its whole lines (dd, o, O, p); any other
+// change covers every line it touches.
+func lineContribution(r buffer.Rope, c buffer.Change) (oldLines, newLines int32) {
+	no, nn := int32(strings.Count(c.Old, "\n")), int32(strings.Count(c.New, "\n"))
+	if linewise(r, c) {
+		return no, nn
+	}
+	return no + 1, nn + 1
+}
+
+// entryInfo is a change seen as one of Vim's undo entries: the first line
+// it covers (Vim's "top", the line above, 1-based), the lines it saves and
+// the lines it leaves.
+type entryInfo struct{ top, size, newsize int32 }
+
+func infoOf(r buffer.Rope, c buffer.Change) entryInfo {
+	o, n := lineContribution(r, c)
+	return entryInfo{top: int32(r.LineOf(c.Off)), size: o, newsize: n}
+}
+
+// blockLines sums the entry sizes of a block the way Vim builds its
+// entries: saving one line that one of the last ten entries already saved
+// (with no line count change in between) reuses that entry, so that four
+// substitutions on one line are "1 change". It returns the lines replaced
+// and inserted, in the forward direction.
+func blockLines(infos []entryInfo) (oldLines, newLines int32) {
+	ents := make([]entryInfo, 0, len(infos))
+	for _, in := range infos {
+		if in.size == 1 && reuseEntry(ents, in) {
+			continue
+		}
+		ents = append(ents, in)
+	}
+	for _, e := range ents {
+		oldLines += e.size
+		newLines += e.newsize
+	}
+	return oldLines, newLines
+}
+
+// reuseEntry finds an entry that saved in's single line and folds in into
+// it, moving it to the end (Vim's u_savecommon).
+func reuseEntry(ents []entryInfo, in entryInfo) bool {
+	for k := len(ents) - 1; k >= 0 && k >= len(ents)-10; k-- {
+		e := ents[k]
+		if e.size != e.newsize || (e.size > 1 && in.top >= e.top && in.top < e.top+e.size) {
+			return false
+		}
+		if e.size == 1 && e.top == in.top {
+			e.newsize += in.newsize - in.size
+			copy(ents[k:], ents[k+1:])
+			ents[len(ents)-1] = e
+			return true
+		}
+	}
+	return false
+}
+
+func linewise(r buffer.Rope, c buffer.Change) bool {
+	if c.Old == "" && c.New == "" {
+		return false
+	}
+	if (c.Old != "" && !strings.HasSuffix(c.Old, "\n")) || (c.New != "" && !strings.HasSuffix(c.New, "\n")) {
+		return false
+	}
+	return atLineStart(r, c.Off)
+}
+
+func atLineStart(r buffer.Rope, off int) bool {
+	return off == 0 || r.LineStart(r.LineOf(off)) == off
+}
+
+// SetCursorAfter records the cursor after the open block's changes (call it
+// before Sync).
+func (t *Tree) SetCursorAfter(p Pos) {
+	t.cursor = p
+	if t.open != 0 {
+		t.st.d(t.open).after = p
+	}
+}
+
+// Sync closes the open block: the next Save starts a new node.
+func (t *Tree) Sync() {
+	if t.synced {
+		return
+	}
+	if t.levels >= 0 {
+		t.curhead = 0
+	}
+	t.closeBlock()
+	t.synced = true
+}
+
+// closeBlock stores the open node's line counts and forgets it.
+func (t *Tree) closeBlock() {
+	if t.open != 0 {
+		if d := t.st.d(t.open); !d.whole {
+			d.oldLines, d.newLines = blockLines(t.openInfo)
+		}
+	}
+	clear(t.openInfo)
+	t.openInfo = t.openInfo[:0]
+	t.open = 0
+}
+
+// Join is :undojoin: the next change joins the previous block. It is a
+// no-op when nothing changed yet, when the block is still open or with
+// 'undolevels' < 0, and fails with E790 after undo/redo.
+func (t *Tree) Join() error {
+	if t.newhead == 0 {
+		return nil
+	}
+	if t.curhead != 0 {
+		return ErrUndojoinAfterUndo
+	}
+	if !t.synced || t.levels < 0 {
+		return nil
+	}
+	t.synced = false
+	t.open = t.newhead
+	t.dwShared(t.open) // the reopened slot must be private before it changes
+	t.openShared = true
+	t.openInfo = rebuildInfo(t.openInfo[:0], t.text, t.st.d(t.open).changes)
+	return nil
+}
+
+// rebuildInfo recomputes the entries of changes that turned some text into
+// text.
+func rebuildInfo(dst []entryInfo, text buffer.Rope, changes []buffer.Change) []entryInfo {
+	r := text
+	for i := len(changes) - 1; i >= 0; i-- {
+		var err error
+		if r, err = r.Apply(changes[i].Inverse()); err != nil {
+			return dst
+		}
+	}
+	for _, c := range changes {
+		dst = append(dst, infoOf(r, c))
+		r, _ = r.Apply(c)
+	}
+	return dst
+}
+
+// MarkSaved records a successful write of the whole buffer to its own file:
+// 'modified' is reset, every node becomes "was modified", the write counter
+// grows and the last applied change carries it (Vim's u_update_save_nr).
+func (t *Tree) MarkSaved() {
+	t.modified = false
+	t.writeEpoch++
+	t.saveLast++
+	t.saveCur = t.saveLast
+	u := t.newhead
+	if t.curhead != 0 {
+		u = t.st.m(t.curhead).next
+	}
+	if u != 0 {
+		t.mw(u).saveNr = t.saveLast
+	}
+	t.saved, t.savedKnown = t.phys, true
+}
+
+// Reload records that the buffer's text was replaced by newText (":e!" or a
+// reload after the file changed on disk), as Vim's 'undoreload' does: one new
+// node holds the whole replacement (stored as a minimal change, common
+// prefix and suffix trimmed), the buffer becomes unmodified, and undo brings
+// the old text back. With 'undolevels' < 0 the history is freed instead.
+func (t *Tree) Reload(newText buffer.Rope, src Source) {
+	t.normalize()
+	t.Sync()
+	old := t.text
+	if t.levels < 0 {
+		t.Reset(newText)
+		return
+	}
+	c, changed := minimalChange(old, newText)
+	cur := t.cursor
+	if changed {
+		if l, ok := reloadCursorLine(old, newText, c.Off); ok {
+			cur = Pos{Line: l}
+		}
+	}
+	t.Save(cur, src)
+	if t.open != 0 {
+		d := t.st.d(t.open)
+		d.whole = true
+		d.oldLines, d.newLines = int32(vimLineCount(old)), int32(vimLineCount(newText))
+		if changed {
+			d.changes = append(d.changes, c)
+		}
+	}
+	t.text = newText
+	t.Sync()
+	t.modified = false
+	t.writeEpoch++
+	t.saved, t.savedKnown = t.phys, true
+}
+
+// Reset frees the whole history and sets the text (a reload too big for
+// 'undoreload'). seq_last keeps its value, so numbering continues.
+func (t *Tree) Reset(text buffer.Rope) {
+	t.normalize()
+	t.text = text
+	t.st = store{n: 1, mdir: []*metaChunk{{gen: t.snapGen}}, ddir: []*dataChunk{{gen: t.snapGen}}}
+	t.mdirGen, t.ddirGen = t.snapGen, t.snapGen
+	t.marks = make([]uint32, 1, chunkSize)
+	t.lastMark = 0
+	t.oldhead, t.newhead, t.curhead, t.phys, t.open = 0, 0, 0, 0, 0
+	t.numhead, t.dead = 0, 0
+	t.seqCur, t.saveCur, t.timeCur = 0, 0, 0
+	t.synced = true
+	t.modified = false
+	t.writeEpoch++
+	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}, gen: t.snapGen}
+	t.saved, t.savedKnown = 0, true
+}
+
+// normalize makes Vim's bookkeeping agree with the text again after a
+// Vi-style repeated undo ('undolevels' <= 0) left the buffer showing the
+// text after curhead.
+func (t *Tree) normalize() {
+	b := t.newhead
+	if t.curhead != 0 {
+		b = t.st.m(t.curhead).next
+	}
+	if b == t.phys {
+		return
+	}
+	p := t.phys
+	if p == 0 {
+		t.curhead = t.oldhead
+		t.seqCur, t.timeCur = 0, 0
+		return
+	}
+	m := t.st.m(p)
+	t.curhead = m.prev
+	if m.prev == 0 {
+		t.newhead = p
+	}
+	t.seqCur, t.timeCur = m.seq, m.time
+}
+
+// minimalChange is the single change turning a into b, with the common
+// prefix and suffix trimmed.
+func minimalChange(a, b buffer.Rope) (buffer.Change, bool) {
+	as, bs := a.String(), b.String()
+	if as == bs {
+		return buffer.Change{}, false
+	}
+	p := 0
+	for p < len(as) && p < len(bs) && as[p] == bs[p] {
+		p++
+	}
+	s := 0
+	for s < len(as)-p && s < len(bs)-p && as[len(as)-1-s] == bs[len(bs)-1-s] {
+		s++
+	}
+	return buffer.Change{Off: p, Old: as[p : len(as)-s], New: bs[p : len(bs)-s]}, true
+}
+
+// reloadCursorLine is Vim's u_find_first_changed: the first line of the new
+// text that differs from the old one (0-based), when Vim moves the cursor.
+// Lines before the one holding the first differing byte are equal, so the
+// comparison starts there.
+func reloadCursorLine(old, nw buffer.Rope, prefix int) (int, bool) {
+	oc, nc := vimLineCount(old), vimLineCount(nw)
+	lnum := 1
+	if prefix > 0 {
+		lnum = old.LineOf(min(prefix, old.Len())) + 1
+	}
+	for ; lnum < nc && lnum <= oc; lnum++ {
+		if lineText(old, lnum-1) != lineText(nw, lnum-1) {
+			return lnum - 1, true
+		}
+	}
+	if nc != oc {
+		return lnum - 1, true
+	}
+	return 0, false
+}
