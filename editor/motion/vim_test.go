@@ -2,6 +2,7 @@ package motion
 
 import (
 	"encoding/json"
+	"fmt"
 	"flag"
 	"math/rand/v2"
 	"os"
@@ -96,7 +97,13 @@ qa!
 // runVim runs every case through one Vim process and fills in the results.
 func runVim(t *testing.T, cases []vimCase) {
 	t.Helper()
-	dir := t.TempDir()
+	if err := runVimCases(t.TempDir(), cases); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runVimCases runs the cases through Vim, using dir for its files.
+func runVimCases(dir string, cases []vimCase) error {
 	type in struct {
 		Text string `json:"text"`
 		Line int    `json:"line"`
@@ -110,23 +117,23 @@ func runVim(t *testing.T, cases []vimCase) {
 	}
 	data, err := json.Marshal(ins)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	inPath, outPath, script := filepath.Join(dir, "in.json"), filepath.Join(dir, "out.json"), filepath.Join(dir, "driver.vim")
 	if err := os.WriteFile(inPath, data, 0o600); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if err := os.WriteFile(script, []byte(vimDriver), 0o600); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", script)
 	cmd.Env = append(os.Environ(), "KJX_IN="+inPath, "KJX_OUT="+outPath)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("vim: %v: %s", err, out)
+		return fmt.Errorf("vim: %v: %s", err, out)
 	}
 	raw, err := os.ReadFile(outPath)
 	if err != nil {
-		t.Fatalf("vim wrote no results: %v", err)
+		return fmt.Errorf("vim wrote no results: %w", err)
 	}
 	var outs []struct {
 		Line, Col   int
@@ -137,10 +144,10 @@ func runVim(t *testing.T, cases []vimCase) {
 		ELine, ECol int
 	}
 	if err := json.Unmarshal(raw, &outs); err != nil {
-		t.Fatalf("decode vim results: %v", err)
+		return fmt.Errorf("decode vim results: %w", err)
 	}
 	if len(outs) != len(cases) {
-		t.Fatalf("vim returned %d results for %d cases", len(outs), len(cases))
+		return fmt.Errorf("vim returned %d results for %d cases", len(outs), len(cases))
 	}
 	for i := range cases {
 		o := outs[i]
@@ -159,6 +166,7 @@ func runVim(t *testing.T, cases []vimCase) {
 			cases[i].WantEnd = offsetOf(cases[i].Text, o.ELine, o.ECol)
 		}
 	}
+	return nil
 }
 
 // Atom sets for random texts: prose (sentences and paragraphs), code

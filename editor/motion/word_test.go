@@ -39,7 +39,8 @@ type wordCase struct {
 	count int
 }
 
-func runWordCases(t *testing.T, f func(r buffer.Rope, off, count int) int, cases []wordCase) {
+// runWordCases runs table cases of a motion f whose Vim keys are keys.
+func runWordCases(t *testing.T, keys string, f func(r buffer.Rope, off, count int) int, cases []wordCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -48,6 +49,7 @@ func runWordCases(t *testing.T, f func(r buffer.Rope, off, count int) int, cases
 			if got != want {
 				t.Errorf("%q from %d: got %d, want %d", text, start, got, want)
 			}
+			vimCheck.add(t, text, start, countKeys(c.count)+keys, want)
 		})
 	}
 }
@@ -56,7 +58,7 @@ func TestWordForward(t *testing.T) {
 	w := func(big bool) func(r buffer.Rope, off, count int) int {
 		return func(r buffer.Rope, off, count int) int { return WordForward(r, off, count, big) }
 	}
-	runWordCases(t, w(false), []wordCase{
+	runWordCases(t, "w", w(false), []wordCase{
 		{"next word", "|foo ^bar", 1},
 		{"punctuation is a word", "|foo^.bar", 1},
 		{"from punctuation", "foo|.^bar", 1},
@@ -73,7 +75,7 @@ func TestWordForward(t *testing.T) {
 		{"combining mark", "|e\u0301e ^x", 1},
 		{"tab separated", "|a\t^b", 1},
 	})
-	runWordCases(t, w(true), []wordCase{
+	runWordCases(t, "W", w(true), []wordCase{
 		{"WORD skips punctuation", "|foo.bar ^baz", 1},
 		{"WORD count", "|a.b c.d ^e", 2},
 	})
@@ -83,7 +85,7 @@ func TestWordBackward(t *testing.T) {
 	b := func(big bool) func(r buffer.Rope, off, count int) int {
 		return func(r buffer.Rope, off, count int) int { return WordBackward(r, off, count, big) }
 	}
-	runWordCases(t, b(false), []wordCase{
+	runWordCases(t, "b", b(false), []wordCase{
 		{"previous word", "^foo |bar", 1},
 		{"inside word", "^fo|o", 1},
 		{"start stays", "|foo", 1},
@@ -92,7 +94,7 @@ func TestWordBackward(t *testing.T) {
 		{"across line", "^foo\n  |bar", 1},
 		{"count", "^a b c |d", 3},
 	})
-	runWordCases(t, b(true), []wordCase{
+	runWordCases(t, "B", b(true), []wordCase{
 		{"WORD", "^foo.bar |baz", 1},
 	})
 }
@@ -101,7 +103,7 @@ func TestWordEnd(t *testing.T) {
 	e := func(big bool) func(r buffer.Rope, off, count int) int {
 		return func(r buffer.Rope, off, count int) int { return WordEnd(r, off, count, big) }
 	}
-	runWordCases(t, e(false), []wordCase{
+	runWordCases(t, "e", e(false), []wordCase{
 		{"end of word", "|fo^o bar", 1},
 		{"next word end", "fo|o ba^r", 1},
 		{"punctuation", "|fo^o.bar", 1},
@@ -109,7 +111,7 @@ func TestWordEnd(t *testing.T) {
 		{"at last end stays", "foo ba|r", 1},
 		{"count", "|a bb c^c", 3},
 	})
-	runWordCases(t, e(true), []wordCase{
+	runWordCases(t, "E", e(true), []wordCase{
 		{"WORD", "|foo.ba^r x", 1},
 	})
 }
@@ -118,39 +120,41 @@ func TestWordEndBackward(t *testing.T) {
 	ge := func(big bool) func(r buffer.Rope, off, count int) int {
 		return func(r buffer.Rope, off, count int) int { return WordEndBackward(r, off, count, big) }
 	}
-	runWordCases(t, ge(false), []wordCase{
+	runWordCases(t, "ge", ge(false), []wordCase{
 		{"previous end", "fo^o b|ar", 1},
 		{"punctuation", "foo^.|bar", 1},
 		{"stops at empty line", "foo\n^\n|bar", 1},
 		{"start stays", "|foo", 1},
 		{"to start", "^  |foo", 1},
 	})
-	runWordCases(t, ge(true), []wordCase{
+	runWordCases(t, "gE", ge(true), []wordCase{
 		{"WORD", "a.^b c.|d", 1},
 	})
 }
 
 func TestLineMotions(t *testing.T) {
-	r := buffer.FromString("  foo bar  \n\n\t \nx")
+	const text = "  foo bar  \n\n\t \nx"
+	r := buffer.FromString(text)
 	cases := []struct {
-		name string
+		keys string
 		f    func(buffer.Rope, int) int
 		line int
 		want int
 	}{
 		{"^", LineFirstNonBlank, 0, 2},
-		{"^ empty", LineFirstNonBlank, 1, 12},
-		{"^ all blank", LineFirstNonBlank, 2, 14},
+		{"^", LineFirstNonBlank, 1, 12},
+		{"^", LineFirstNonBlank, 2, 14}, // all blank: the last blank
 		{"$", LineLastChar, 0, 10},
-		{"$ empty", LineLastChar, 1, 12},
-		{"$ last line", LineLastChar, 3, 16},
+		{"$", LineLastChar, 1, 12},
+		{"$", LineLastChar, 3, 16},
 		{"g_", LineLastNonBlank, 0, 8},
-		{"g_ all blank", LineLastNonBlank, 2, 13},
-		{"g_ empty", LineLastNonBlank, 1, 12},
+		{"g_", LineLastNonBlank, 2, 13}, // all blank: the line start
+		{"g_", LineLastNonBlank, 1, 12},
 	}
 	for _, c := range cases {
 		if got := c.f(r, c.line); got != c.want {
-			t.Errorf("%s line %d: got %d, want %d", c.name, c.line, got, c.want)
+			t.Errorf("%s line %d: got %d, want %d", c.keys, c.line, got, c.want)
 		}
+		vimCheck.add(t, text, r.LineStart(c.line), c.keys, c.want)
 	}
 }
