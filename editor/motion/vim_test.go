@@ -2,8 +2,8 @@ package motion
 
 import (
 	"encoding/json"
-	"fmt"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
