@@ -2,6 +2,8 @@ package undofile
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -141,5 +143,15 @@ func TestNodeCost(t *testing.T) {
 	t.Logf("10 000 typical nodes: %d bytes, %d changed bytes, %.1f fixed bytes per node", len(data), changed, perNode)
 	if perNode > 40 {
 		t.Errorf("fixed cost %.1f bytes per node, want ≤ 40", perNode)
+	}
+}
+
+func TestIndexCRC(t *testing.T) {
+	for _, rec := range []uint32{0, 1, 17, 255, 256, 1 << 20, 0xffffffff} {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], rec)
+		if got, want := indexCRC(rec), crc32.Checksum(b[:], castagnoli); got != want {
+			t.Errorf("indexCRC(%d) = %#x, want %#x", rec, got, want)
+		}
 	}
 }

@@ -259,7 +259,9 @@ func (d *decoder) changeList(r *fieldReader, n *undo.ImageNode, st *deltaState) 
 		return
 	}
 	if len(d.changes) < k {
-		d.changes = make([]buffer.Change, max(k, min(256, r.left()/3)))
+		// A chunk for this node and the following ones: a change takes at
+		// least 3 bytes, so the chunk stays proportional to the input.
+		d.changes = make([]buffer.Change, k+min(1024, (len(d.data)-d.pos)/3))
 	}
 	n.Changes = d.changes[:k:k]
 	d.changes = d.changes[k:]

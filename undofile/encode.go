@@ -178,9 +178,18 @@ func (e *encoder) record(kind byte, payload []byte) {
 // recordCRC is the checksum of the record with index rec whose kind,
 // length and payload bytes are b.
 func recordCRC(rec uint32, b []byte) uint32 {
-	var idx [4]byte
-	binary.LittleEndian.PutUint32(idx[:], rec)
-	return crc32.Update(crc32.Update(0, castagnoli, idx[:]), castagnoli, b)
+	return crc32.Update(indexCRC(rec), castagnoli, b)
+}
+
+// indexCRC is the CRC32C of rec as four little-endian bytes, computed
+// bytewise from the table (a slice passed to crc32.Update would escape and
+// cost an allocation per record).
+func indexCRC(rec uint32) uint32 {
+	crc := ^uint32(0)
+	for i := range 4 {
+		crc = castagnoli[byte(crc)^byte(rec>>(8*i))] ^ crc>>8
+	}
+	return ^crc
 }
 
 func (e *encoder) header(f *File) {

@@ -3,6 +3,7 @@ package undofile
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/kjx-editor/kjx/undo"
 )
@@ -38,8 +39,9 @@ func checkImage(img *undo.Image, savedSeq int) error {
 		}
 		prev = n.Seq
 	}
-	for i := range nodes { // sorted now, so indexOf can search
-		if p := nodes[i].Parent; p != 0 && indexOf(nodes, p) < 0 {
+	idx := newSeqIndex(nodes, img.SeqLast) // nodes are sorted and in range now
+	for i := range nodes {
+		if p := nodes[i].Parent; p != 0 && idx.find(p) < 0 {
 			return fmt.Errorf("node %d: dangling parent %d", nodes[i].Seq, p)
 		}
 	}
@@ -47,11 +49,11 @@ func checkImage(img *undo.Image, savedSeq int) error {
 		what string
 		seq  int
 	}{{"saved node", savedSeq}, {"curhead", img.CurHead}, {"newhead", img.NewHead}} {
-		if ref.seq != 0 && indexOf(nodes, ref.seq) < 0 {
+		if ref.seq != 0 && idx.find(ref.seq) < 0 {
 			return fmt.Errorf("%s %d does not exist", ref.what, ref.seq)
 		}
 	}
-	return checkLinks(img)
+	return checkLinks(img, idx)
 }
 
 func checkCounters(img *undo.Image) error {
@@ -74,12 +76,12 @@ func checkCounters(img *undo.Image) error {
 
 // checkLinks verifies that children lists and parents agree and that every
 // node is reachable from the root exactly once.
-func checkLinks(img *undo.Image) error {
+func checkLinks(img *undo.Image, idx seqIndex) error {
 	nodes := img.Nodes
 	seen := make([]bool, len(nodes))
 	queue := make([]int32, 0, len(nodes))
 	claim := func(parent, child int) error {
-		i := indexOf(nodes, child)
+		i := idx.find(child)
 		switch {
 		case i < 0:
 			return fmt.Errorf("node %d: child %d does not exist", parent, child)
@@ -134,4 +136,36 @@ func indexOf(nodes []undo.ImageNode, seq int) int {
 		return lo
 	}
 	return -1
+}
+
+// seqIndex finds nodes by seq: through a dense table when seqs are dense
+// enough (the usual case), else by binary search. The table's size is
+// bounded by a multiple of the node count.
+type seqIndex struct {
+	nodes []undo.ImageNode
+	dense []int32 // dense[seq] = index+1, 0: none
+}
+
+// newSeqIndex indexes nodes, which must be sorted by seq with every seq in
+// 1..seqLast.
+func newSeqIndex(nodes []undo.ImageNode, seqLast int) seqIndex {
+	x := seqIndex{nodes: nodes}
+	if seqLast <= 4*len(nodes)+1024 && len(nodes) < math.MaxInt32 {
+		x.dense = make([]int32, seqLast+1)
+		for i := range nodes {
+			x.dense[nodes[i].Seq] = int32(i + 1)
+		}
+	}
+	return x
+}
+
+// find returns the index of the node with seq, or -1.
+func (x seqIndex) find(seq int) int {
+	if x.dense == nil {
+		return indexOf(x.nodes, seq)
+	}
+	if seq < 0 || seq >= len(x.dense) {
+		return -1
+	}
+	return int(x.dense[seq]) - 1
 }

@@ -124,7 +124,7 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result 
 	if err := ops.atomicWrite(name, out.data); err != nil {
 		return fail(err)
 	}
-	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes)-trimmed, trimmed
+	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes), trimmed
 	res.TextStored, res.Took = out.textStored, time.Since(start)
 	return res
 }
@@ -160,13 +160,19 @@ func (o fsOps) atomicWrite(name string, data []byte) *Error {
 		step, err = "chmod", f.Chmod(0o600)
 	}
 	if err == nil {
-		step, err = "fsync", errors.Join(o.check("fsync"), f.Sync())
+		step, err = "fsync", o.check("fsync")
+	}
+	if err == nil {
+		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil && cerr != nil {
 		step, err = "close", cerr
 	}
 	if err == nil {
-		step, err = "rename", errors.Join(o.check("rename"), os.Rename(tmp, name))
+		step, err = "rename", o.check("rename")
+	}
+	if err == nil {
+		err = os.Rename(tmp, name)
 	}
 	if err != nil {
 		os.Remove(tmp)
