@@ -79,10 +79,10 @@ func (h *model) badApply(rng *rand.Rand) {
 	b := a + rng.IntN(len(h.m)-a+1)
 	old := string(h.m[a:b]) + "x" // past the end, or a different next byte
 	if b < len(h.m) {
-		old = string(h.m[a:b]) + string(h.m[b]^1)
+		old = string(h.m[a:b]) + string([]byte{h.m[b] ^ 1})
 	}
 	if rng.IntN(2) == 0 && b > a {
-		old = string(h.m[a:b-1]) + string(h.m[b-1]^1)
+		old = string(h.m[a:b-1]) + string([]byte{h.m[b-1] ^ 1})
 	}
 	r, err := h.r.Apply(Change{Off: a, Old: old, New: "y"})
 	if !errors.Is(err, ErrMismatch) || r != h.r {
@@ -248,7 +248,7 @@ func (h *model) batch(rng *rand.Rand, maxIns int) {
 		h.m = append(h.m[:a:a], append([]byte(c.New), h.m[e:]...)...)
 		bad := c.New + "z"
 		if end := a + len(c.New); end < len(h.m) {
-			bad = c.New + string(h.m[end]^1)
+			bad = c.New + string([]byte{h.m[end] ^ 1})
 		}
 		if err := b.Apply(Change{Off: a, Old: bad}); err == nil {
 			h.t.Fatalf("Batch.Apply accepted a mismatched change")

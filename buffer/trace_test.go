@@ -1,0 +1,218 @@
+package buffer
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// trace is one recorded editing session from ../shared/traces (see its
+// README): patches [pos, ndel, ins] applied in sequence to startContent
+// must give endContent.
+type trace struct {
+	name       string
+	start, end string
+	patches    []patch
+}
+
+type patch struct {
+	pos, del int
+	ins      string
+}
+
+func (p *patch) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	if len(raw) != 3 {
+		return fmt.Errorf("patch %s: want [pos, ndel, ins]", b)
+	}
+	for i, dst := range []any{&p.pos, &p.del, &p.ins} {
+		if err := json.Unmarshal(raw[i], dst); err != nil {
+			return fmt.Errorf("patch %s field %d: %w", b, i, err)
+		}
+	}
+	return nil
+}
+
+// sharedDir returns ../shared relative to the module root, or "" when
+// there is none.
+func sharedDir(tb testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	shared := filepath.Join(dir, "..", "shared")
+	if _, err := os.Stat(filepath.Join(shared, "traces")); err != nil {
+		return ""
+	}
+	return shared
+}
+
+// loadTraces reads every trace, or skips the test when ../shared is absent.
+func loadTraces(tb testing.TB, names ...string) []trace {
+	shared := sharedDir(tb)
+	if shared == "" {
+		tb.Skip("needs ../shared (traces): absent")
+	}
+	if len(names) == 0 {
+		files, err := filepath.Glob(filepath.Join(shared, "traces", "*.json.gz"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		names = files
+	} else {
+		for i, n := range names {
+			names[i] = filepath.Join(shared, "traces", n+".json.gz")
+		}
+	}
+	var out []trace
+	for _, file := range names {
+		tr, err := readTrace(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, tr)
+	}
+	if len(out) == 0 {
+		tb.Skip("needs ../shared/traces/*.json.gz: none found")
+	}
+	return out
+}
+
+func readTrace(file string) (trace, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return trace{}, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return trace{}, fmt.Errorf("%s: %w", file, err)
+	}
+	var doc struct {
+		StartContent string `json:"startContent"`
+		EndContent   string `json:"endContent"`
+		Txns         []struct {
+			Patches []patch `json:"patches"`
+		} `json:"txns"`
+	}
+	if err := json.NewDecoder(zr).Decode(&doc); err != nil {
+		return trace{}, fmt.Errorf("%s: %w", file, err)
+	}
+	tr := trace{name: filepath.Base(file), start: doc.StartContent, end: doc.EndContent}
+	for _, tx := range doc.Txns {
+		tr.patches = append(tr.patches, tx.Patches...)
+	}
+	return tr, nil
+}
+
+// changes turns the trace into Changes with their Old text, by replaying
+// it once.
+func (tr trace) changes(tb testing.TB) []Change {
+	r := FromString(tr.start)
+	cs := make([]Change, len(tr.patches))
+	for i, p := range tr.patches {
+		c := Change{Off: p.pos, Old: r.SliceString(p.pos, p.pos+p.del), New: p.ins}
+		cs[i] = c
+		r = r.Replace(p.pos, p.pos+p.del, p.ins)
+	}
+	if r.String() != tr.end {
+		tb.Fatalf("%s: replay does not end with endContent", tr.name)
+	}
+	return cs
+}
+
+func TestTraces(t *testing.T) {
+	for _, tr := range loadTraces(t) {
+		t.Run(tr.name, func(t *testing.T) {
+			cs := tr.changes(t)
+			every := len(cs)/50 + 1
+			// Persistent edits, invariants checked along the way.
+			r := FromString(tr.start)
+			for i, c := range cs {
+				var err error
+				if r, err = r.Apply(c); err != nil {
+					t.Fatalf("patch %d: %v", i, err)
+				}
+				if i%every == 0 {
+					if err := r.check(); err != nil {
+						t.Fatalf("patch %d: invariant: %v", i, err)
+					}
+				}
+			}
+			if r.String() != tr.end {
+				t.Fatalf("Apply replay does not end with endContent")
+			}
+			// The same in one batch, then undone through the inverses.
+			b := FromString(tr.start).Batch()
+			for i, c := range cs {
+				if err := b.Apply(c); err != nil {
+					t.Fatalf("batch patch %d: %v", i, err)
+				}
+			}
+			end := b.Rope()
+			if err := end.check(); err != nil || end.String() != tr.end {
+				t.Fatalf("batch replay: invariant %v, text equal %v", err, end.String() == tr.end)
+			}
+			inv := make([]Change, len(cs))
+			for i, c := range cs {
+				inv[len(cs)-1-i] = c.Inverse()
+			}
+			back, err := end.ApplyAll(inv)
+			if err != nil || back.String() != tr.start || back.check() != nil {
+				t.Fatalf("undoing every patch: %v", err)
+			}
+		})
+	}
+}
+
+// BenchmarkReplayAutomerge replays the automerge-paper trace (259 778
+// single-character edits): once per op through persistent Apply (every
+// intermediate rope stays valid, as for an editor with undo) and once in a
+// Batch (comparable to mutable ropes such as ropey and crop).
+func BenchmarkReplayAutomerge(b *testing.B) {
+	tr := loadTraces(b, "automerge-paper")[0]
+	cs := tr.changes(b)
+	b.Run("Apply", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			r := FromString(tr.start)
+			for _, c := range cs {
+				var err error
+				if r, err = r.Apply(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sinkRope = r
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(cs)), "ns/edit")
+	})
+	b.Run("Batch", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			tx := FromString(tr.start).Batch()
+			for _, c := range cs {
+				if err := tx.Apply(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sinkRope = tx.Rope()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(cs)), "ns/edit")
+	})
+}
