@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"math"
 
 	"github.com/kjx-editor/kjx/undo"
 )
@@ -26,6 +27,10 @@ type Limits struct {
 	// MaxTextSize caps the decompressed saved-text copy.
 	MaxTextSize int64
 }
+
+// NoLimit, as Limits.MaxFileSize, disables the size limit (config
+// max_file_size = 0); a zero field means the default instead.
+const NoLimit = math.MaxInt64
 
 // The default limits.
 const (

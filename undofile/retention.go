@@ -40,7 +40,7 @@ func DirStats(dir string) (Stats, error) {
 }
 
 // Prune deletes the undo files in dir that were not modified for maxAge
-// before now, and those whose text file no longer exists according to
+// before now (maxAge ≤ 0: no age limit, config persist_days = 0), and those whose text file no longer exists according to
 // exists (called with the path in each header). It touches only regular
 // files that start with Magic and belong to the user (set-aside copies
 // included) and stale temporary files; it never follows a symbolic link.
@@ -48,7 +48,7 @@ func DirStats(dir string) (Stats, error) {
 func Prune(dir string, maxAge time.Duration, now time.Time, exists func(absPath string) bool) (Stats, error) {
 	removed := removeStaleTemps(dir, now)
 	st, err := scan(dir, func(fi FileInfo, headerOK bool) bool {
-		if now.Sub(fi.ModTime) > maxAge {
+		if maxAge > 0 && now.Sub(fi.ModTime) > maxAge {
 			return true
 		}
 		return headerOK && !exists(fi.Path)
