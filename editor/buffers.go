@@ -28,8 +28,13 @@ type Buffer struct {
 	// unsynced is true while the undo block is open (a change was made
 	// since the last Sync).
 	unsynced bool
-	// labels name undo states (:checkpoint).
-	labels map[string]int
+	// empty is Vim's ML_EMPTY: the buffer has no lines at all (an empty
+	// file, or every line deleted), which the text model shows as one
+	// empty line. Deleting from an empty buffer does nothing, not even an
+	// undo block, and it is written as 0 bytes.
+	empty bool
+	// loadedEmpty is true when the buffer's original text had no lines.
+	loadedEmpty bool
 }
 
 // Text returns the buffer's current text.
@@ -45,6 +50,8 @@ func (b *Buffer) Modified() bool { return b.tree.Modified() }
 func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
 	e.nextBufID++
 	b := &Buffer{id: e.nextBufID, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
+	b.empty = text.Len() == 0
+	b.loadedEmpty = b.empty
 	b.tree = undo.New(text, undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
 	e.bufs = append(e.bufs, b)
 	return b

@@ -19,6 +19,9 @@ func (e *Editor) apply(off int, old, new string) {
 	}
 	e.changed = true
 	b.unsynced = true
+	if b.Text().Len() > 0 || old == "" {
+		b.empty = false
+	}
 	e.adjustMarks(b, off, old, new)
 }
 
@@ -97,6 +100,8 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 		e.apply(s-1, "\n"+text, "")
 	default:
 		e.apply(0, text, "")
+		e.buf().empty = true
+		e.msg("--No lines in buffer--")
 	}
 	return text
 }

@@ -114,7 +114,9 @@ func New(cfg Config) *Editor {
 	}
 	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, ins0AutoIndent: -1}
 	b := e.newBuffer("", buffer.FromString(""))
-	e.win = &Window{buf: b, height: cfg.Height - 2, width: cfg.Width}
+	// One window and no status line, as Vim with 'laststatus' 1: the
+	// window has every row but the command line.
+	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
 	return e
 }
@@ -206,11 +208,13 @@ func (e *Editor) Open(path string) error {
 	case err == nil:
 		b = e.bufferFor(path, buffer.FromString(l.text), reuse)
 		b.eol, b.ff, b.stat = l.eol, l.ff, l.stat
+		b.empty, b.loadedEmpty = l.size == 0, l.size == 0
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l, b))
 	case errors.Is(err, fs.ErrNotExist):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true
+		b.empty, b.loadedEmpty = true, true
 		e.switchTo(b)
 		e.msg("%q [New]", path)
 	default:

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
@@ -12,6 +13,8 @@ import (
 // tree's, the cursor is where Vim puts it.
 func (e *Editor) applyUndo(res undo.Result) {
 	if res.Moved {
+		b := e.buf()
+		b.empty = b.loadedEmpty && b.tree.SeqCur() == 0 && b.Text().Len() == 0
 		e.win.cur = res.Cursor
 		e.win.clampCursor(false)
 		e.win.wantCol = -1
@@ -96,27 +99,17 @@ func exMessages(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// labelState names the current undo state (until the undo tree keeps
-// labels itself, the editor maps names to sequence numbers).
+// labelState names the current undo state (:checkpoint NAME).
 func (e *Editor) labelState(name string) error {
-	b := e.buf()
-	if b.labels == nil {
-		b.labels = map[string]int{}
+	if err := e.buf().tree.Label(name); err != nil {
+		return fmt.Errorf("E475: Invalid argument: %s (%v)", name, err)
 	}
-	b.labels[name] = b.tree.SeqCur()
-	e.msg("checkpoint %q at change %d", name, b.tree.SeqCur())
 	return nil
 }
 
 // gotoLabel is :undo NAME. It reports whether it handled the command.
 func (e *Editor) gotoLabel(name string) bool {
-	b := e.buf()
-	seq, ok := b.labels[name]
-	if !ok {
-		e.errMsg("E830: Undo checkpoint %s not found", name)
-		return true
-	}
 	e.sync()
-	e.applyUndo(b.tree.Goto(seq))
+	e.applyUndo(e.buf().tree.GotoLabel(name))
 	return true
 }

@@ -49,6 +49,7 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 			return nil, perr
 		}
 		e.Feed(keys, true)
+		e.EndStep()
 	case StepEx:
 		e.ExecEx(s.Arg)
 	case StepScript:
@@ -61,6 +62,7 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 			keys = append(keys, rawKey(r))
 		}
 		e.Feed(keys, false)
+		e.EndStep()
 	case StepSource:
 		data, rerr := os.ReadFile(s.Arg)
 		if rerr != nil {

@@ -67,6 +67,24 @@ func (e *Editor) dispatch(k Key, typed bool) {
 	}
 }
 
+// EndStep ends a batch of scripted keys the way Vim's feedkeys(keys,
+// 'xt') does: Insert and Command-line mode are left as with <Esc> and an
+// incomplete command is dropped; Visual mode stays.
+func (e *Editor) EndStep() {
+	switch e.mode {
+	case ModeInsert, ModeReplace:
+		e.Feed([]Key{K(KeyEsc)}, false)
+	case ModeCmdline:
+		e.Feed([]Key{K(KeyEsc)}, false)
+	}
+	if e.ins != nil && e.ins.oneCmd {
+		e.ins.oneCmd = false
+		e.mode = ModeInsert
+		e.Feed([]Key{K(KeyEsc)}, false)
+	}
+	e.pending = e.pending[:0]
+}
+
 // ExecEx runs an Ex command line as if typed after ':' and <CR> (undo is
 // synced first, as a typed ':' does). It reports whether it succeeded.
 func (e *Editor) ExecEx(line string) bool {
@@ -161,12 +179,12 @@ func (e *Editor) handleInput(ev Input) {
 	}
 }
 
-// Resize sets the screen size (the window gets all rows but the status
-// and command lines).
+// Resize sets the screen size; the window gets every row but the command
+// line (a UI that draws a status line passes one row less).
 func (e *Editor) Resize(height, width int) {
 	if height > 0 {
 		e.cfg.Height = height
-		e.win.height = max(height-2, 1)
+		e.win.height = max(height-1, 1)
 	}
 	if width > 0 {
 		e.cfg.Width = width

@@ -243,10 +243,14 @@ func (e *Editor) insertBackspace() {
 		}
 	}
 	ls := lineStart(r, cur.Line)
-	if e.mode == ModeReplace && len(in.replaced) > 0 {
-		old := in.replaced[len(in.replaced)-1]
-		in.replaced = in.replaced[:len(in.replaced)-1]
-		e.apply(ls+col, line[col:cur.Col], old)
+	if e.mode == ModeReplace {
+		// Replace mode puts back what was replaced; before the replaced
+		// text it only moves the cursor.
+		if len(in.replaced) > 0 {
+			old := in.replaced[len(in.replaced)-1]
+			in.replaced = in.replaced[:len(in.replaced)-1]
+			e.apply(ls+col, line[col:cur.Col], old)
+		}
 	} else {
 		e.apply(ls+col, line[col:cur.Col], "")
 	}
@@ -357,7 +361,7 @@ func (e *Editor) insertDeleteLine() {
 	line := e.curLine()
 	in := e.ins
 	col := 0
-	if ind := len(leadingWhite(line)); ind < cur.Col {
+	if ind := len(leadingWhite(line)); ind < cur.Col && e.opt.AutoIndent {
 		col = ind
 	}
 	if cur.Line == in.start.Line && cur.Col > in.start.Col && col < in.start.Col {

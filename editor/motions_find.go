@@ -141,8 +141,8 @@ func mMark(m *mctx) (Pos, bool) {
 	return p, true
 }
 
-// textObjectRange selects a text object for an operator.
-func (e *Editor) textObjectRange(obj string, count int) (opRange, bool) {
+// textObjectRange selects a text object for operator op.
+func (e *Editor) textObjectRange(obj string, count int, op string) (opRange, bool) {
 	r := e.text()
 	if obj[1:] == "<lt>" {
 		obj = obj[:1] + "<"
@@ -159,7 +159,11 @@ func (e *Editor) textObjectRange(obj string, count int) (opRange, bool) {
 		}
 		return opRange{kind: linewise, start: start, end: end}, true
 	case motion.Inclusive:
-		// [Start, End) already includes the last cluster.
+		if rg.End > rg.Start {
+			last := offToPos(r, motion.PrevGrapheme(r, rg.End))
+			return e.rangeFrom(start, last, inclusive, false, "", op), true
+		}
 	}
-	return opRange{kind: exclusive, start: start, end: end}, true
+	// Vim's exclusive rules (:h exclusive) apply to text objects too.
+	return e.rangeFrom(start, end, exclusive, false, "", op), true
 }

@@ -48,7 +48,12 @@ func (c *ncmd) count0() int {
 }
 
 // keyName is the table name of one key.
-func keyName(k Key) string { return FormatKey(k) }
+func keyName(k Key) string {
+	if k.isRune('<') {
+		return "<" // "<lt>" in notation; operator tables use "<"
+	}
+	return FormatKey(k)
+}
 
 // prefixKeys start two-key command names.
 var prefixKeys = map[string]bool{"g": true, "z": true, "Z": true, "[": true, "]": true, "<C-w>": true}
@@ -166,7 +171,7 @@ func parseNormal(keys []Key, visual bool) (ncmd, nstatus) {
 			break
 		}
 		st = p.parseOperand(&c)
-	case motions[name].fn != nil:
+	case hasMotion(name):
 		if motions[name].arg {
 			c.arg, st = p.parseArg()
 		}
@@ -298,16 +303,32 @@ func (e *Editor) normalKey(k Key) {
 	e.scrollToCursor()
 }
 
+// hasMotion reports whether name is a motion (including / and ?).
+func hasMotion(name string) bool {
+	_, ok := motions[name]
+	return ok
+}
+
+// keepWant lists the commands after which curswant stays (Vim's scroll
+// commands); every other non-motion command resets it.
+var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true}
+
 // execNormal runs a complete Normal-mode command.
 func (e *Editor) execNormal(c *ncmd) {
 	switch {
 	case isOperator(c.name):
 		e.execOperator(c)
-	case motions[c.name].fn != nil:
+		if e.mode != ModeInsert {
+			e.win.wantCol = -1
+		}
+	case hasMotion(c.name):
 		e.moveBy(c)
 	default:
 		if f := commands[c.name]; f != nil {
 			f(e, c)
+		}
+		if !keepWant[c.name] {
+			e.win.wantCol = -1
 		}
 	}
 }

@@ -14,6 +14,10 @@ type opRange struct {
 	vcol0, vcol1 int
 	toEOL        bool // block selected with $
 	cursor       Pos  // where the cursor was (for ops that keep it)
+	// incl is set when the motion was inclusive: an empty charwise range
+	// is then not Vim's "empty" operation (no undo block for d$ on an
+	// empty line, unlike dl).
+	incl bool
 }
 
 var operatorNames = map[string]bool{
@@ -48,7 +52,7 @@ func (e *Editor) execOperator(c *ncmd) {
 		}
 	case isTextObject(c.motion):
 		var ok bool
-		rg, ok = e.textObjectRange(c.motion, c.count1())
+		rg, ok = e.textObjectRange(c.motion, c.count1(), c.name)
 		if !ok {
 			return
 		}
@@ -120,6 +124,14 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 		return opRange{kind: linewise, start: start, end: end}
 	case inclusive:
 		end.Col = nextCol(lineText(r, end.Line), end.Col)
+		rg := opRange{kind: exclusive, start: start, end: end, incl: true}
+		if op == "d" && force == "" && end.Line > start.Line {
+			el := lineText(r, end.Line)
+			if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
+				rg.kind = linewise
+			}
+		}
+		return rg
 	case exclusive:
 		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
 			prev := lineText(r, end.Line-1)
@@ -234,6 +246,9 @@ func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 
 // opDelete deletes the range into a register.
 func (e *Editor) opDelete(c *ncmd, rg opRange) {
+	if e.buf().empty {
+		return // nothing to delete in an empty buffer, not even for undo
+	}
 	reg := e.rangeText(rg)
 	r := e.text()
 	switch rg.kind {
@@ -258,7 +273,9 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.win.cur = rg.start
 		if a == b {
-			e.saveUndo() // Vim saves for undo even when nothing is deleted
+			if !rg.incl {
+				e.saveUndo() // Vim saves for undo even when nothing is deleted
+			}
 			return
 		}
 		e.storeDelete(c.reg, reg, bigMotions[c.motion])
@@ -305,6 +322,11 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 // opChange deletes the range and starts Insert mode.
 func (e *Editor) opChange(c *ncmd, rg opRange) {
 	r := e.text()
+	if e.buf().empty {
+		e.startInsert("c", 1, e.redoKeys(c))
+		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+		return
+	}
 	switch rg.kind {
 	case linewise:
 		reg := e.rangeText(rg)
@@ -314,7 +336,8 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 			indent = leadingWhite(lineText(r, rg.start.Line))
 		}
 		if rg.end.Line > rg.start.Line {
-			e.win.cur = rg.start
+			// Vim deletes the other lines with the cursor on the second.
+			e.win.cur = Pos{Line: rg.start.Line + 1, Col: e.win.cur.Col}
 			e.deleteLines(rg.start.Line+1, rg.end.Line)
 		}
 		r = e.text()
@@ -336,7 +359,9 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.win.cur = rg.start
 		if a == b {
-			e.saveUndo()
+			if !rg.incl {
+				e.saveUndo()
+			}
 		} else {
 			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
 			e.deleteRange(a, b)
@@ -353,6 +378,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 	sw := e.opt.shiftWidth()
 	ts := e.opt.TabStop
 	e.win.cur = Pos{Line: rg.start.Line, Col: e.win.cur.Col}
+	e.saveUndo() // Vim saves the lines first, even if none changes
 	for l := rg.start.Line; l <= rg.end.Line; l++ {
 		line := lineText(e.text(), l)
 		if line == "" {
@@ -407,6 +433,7 @@ func (e *Editor) opCase(op string, rg opRange) {
 	}
 	r := e.text()
 	e.win.cur = rg.start
+	e.saveUndo() // Vim saves the lines first, even if none changes
 	switch rg.kind {
 	case linewise:
 		for l := rg.start.Line; l <= rg.end.Line; l++ {

@@ -89,6 +89,7 @@ func DefaultOptions() Options {
 		Magic:        true,
 		History:      200,
 		FixEndOfLine: false,
+		JoinSpaces:   true,
 	}
 }
 

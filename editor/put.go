@@ -6,11 +6,8 @@ import "strings"
 func cmdPut(e *Editor, c *ncmd) {
 	reg, ok := e.getReg(c.reg)
 	if !ok {
-		name := c.reg
-		if name == 0 {
-			name = '"'
-		}
-		e.errMsg("E353: Nothing in register %c", name)
+		e.saveUndo() // Vim saves for undo before it finds the register empty
+		e.errMsg("E353: Nothing in register %c", regName(c.reg))
 		return
 	}
 	after := c.name == "p" || c.name == "gp" || c.name == "]p"
@@ -191,9 +188,6 @@ func (e *Editor) joinLines(l, count int, spaces bool) {
 		}
 		e.apply(off, "\n"+removed, sep)
 		col = len(cur)
-		if sep == "" && spaces && strings.HasSuffix(cur, " ") {
-			col = len(cur) - 1
-		}
 	}
 	e.win.cur = Pos{Line: l, Col: col}
 	e.win.clampCursor(false)

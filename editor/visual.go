@@ -147,7 +147,7 @@ func (e *Editor) visualRange() opRange {
 	}
 	line := lineText(r, b.Line)
 	end := b
-	if b.Col >= len(line) {
+	if b.Col >= len(line) || (b == e.win.cur && e.win.wantCol == maxCol) {
 		// The selection includes the line break.
 		if b.Line < lineCount(r)-1 {
 			end = Pos{Line: b.Line + 1}

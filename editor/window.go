@@ -58,7 +58,13 @@ func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 // updateWant sets curswant from the cursor, if it was reset.
 func (e *Editor) wantColumn() int {
 	if e.win.wantCol < 0 {
-		e.win.wantCol = displayCol(e.curLine(), e.win.cur.Col, e.opt.TabStop)
+		line := e.curLine()
+		c := e.win.cur.Col
+		e.win.wantCol = displayCol(line, c, e.opt.TabStop)
+		// On a tab Normal mode shows the cursor on the tab's last cell.
+		if c < len(line) && line[c] == '\t' && !e.opt.List && e.mode != ModeInsert && e.mode != ModeReplace {
+			e.win.wantCol += clusterWidth("\t", e.win.wantCol, e.opt.TabStop) - 1
+		}
 	}
 	return e.win.wantCol
 }

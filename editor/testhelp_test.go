@@ -1,0 +1,6 @@
+package editor
+
+import "time"
+
+// testEpoch is the virtual clock's start in tests (the corpus epoch).
+var testEpoch = time.Unix(1700000000, 0)
