@@ -1,0 +1,75 @@
+package fileio
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// encodeBuf is the size of Encode's output buffer: the rope's leaves are
+// small, so writing them one by one would cost a system call each.
+const encodeBuf = 256 << 10
+
+// Encode writes text to w as a file: the text, "\r\n" for every "\n" when
+// f is DOS, and a final newline ("\n" or "\r\n") when eol is true. It
+// streams the rope chunk by chunk through a 256 KiB buffer and never
+// flattens it. It returns the number of bytes written.
+func Encode(w io.Writer, text buffer.Rope, eol bool, f Format) (int64, error) {
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(cw, encodeBuf)
+	nl := "\n"
+	if f == DOS {
+		nl = "\r\n"
+	}
+	for it := text.Chunks(0); it.Next(); {
+		var err error
+		if f == DOS {
+			err = writeCRLF(bw, it.Chunk())
+		} else {
+			_, err = bw.Write(it.Chunk())
+		}
+		if err != nil {
+			return cw.n, err
+		}
+	}
+	if eol {
+		if _, err := bw.WriteString(nl); err != nil {
+			return cw.n, err
+		}
+	}
+	err := bw.Flush()
+	return cw.n, err
+}
+
+// writeCRLF writes chunk with every "\n" written as "\r\n".
+func writeCRLF(bw *bufio.Writer, chunk []byte) error {
+	for len(chunk) > 0 {
+		i := bytes.IndexByte(chunk, '\n')
+		if i < 0 {
+			_, err := bw.Write(chunk)
+			return err
+		}
+		if _, err := bw.Write(chunk[:i]); err != nil {
+			return err
+		}
+		if _, err := bw.WriteString("\r\n"); err != nil {
+			return err
+		}
+		chunk = chunk[i+1:]
+	}
+	return nil
+}
+
+// countingWriter counts the bytes that reached w.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}

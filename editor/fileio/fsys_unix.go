@@ -1,0 +1,8 @@
+//go:build unix
+
+package fileio
+
+import "syscall"
+
+// Writable asks access(2) whether the process may write name.
+func (osFS) Writable(name string) bool { return syscall.Access(name, 2) == nil }

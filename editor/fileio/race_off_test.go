@@ -1,0 +1,5 @@
+//go:build !race
+
+package fileio
+
+const raceEnabled = false
