@@ -127,13 +127,16 @@ func cmdDot(e *Editor, c *ncmd) {
 		count = c.count
 		rd.count = count
 	}
-	if count > 0 {
+	if count > 0 && rd.vis == nil {
 		for _, d := range itoa(count) {
 			keys = append(keys, R(d))
 		}
 	}
 	keys = append(keys, rd.keys...)
 	keys = append(keys, rd.insert...)
+	if rd.vis != nil {
+		e.reselect(rd.vis)
+	}
 	e.stuff(keys)
 }
 
@@ -176,8 +179,11 @@ func cmdInsert(e *Editor, c *ncmd) {
 		e.openLine(c.name == "o")
 	}
 	name := c.name
-	if name == "<Insert>" {
+	switch name {
+	case "<Insert>", "gi":
+		// . repeats gi as i, at the cursor (Vim's nv_edit sees 'i').
 		name = "i"
+		prefix = MustParseKeys("i")
 	}
 	e.startInsert(name, count, prefix)
 }

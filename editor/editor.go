@@ -113,6 +113,7 @@ func New(cfg Config) *Editor {
 		cfg.Width = 80
 	}
 	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, ins0AutoIndent: -1}
+	e.vis.blockV1 = -1
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
 	// window has every row but the command line.

@@ -6,6 +6,7 @@ import "strings"
 // indent of the nearest non-blank line above it (Vim's C indenting is not
 // implemented; this matches it for flat text).
 func (e *Editor) opReindent(rg opRange) {
+	e.saveUndo() // Vim saves the lines first, even if none changes
 	indent := ""
 	for l := rg.start.Line - 1; l >= 0; l-- {
 		if t := lineText(e.text(), l); strings.TrimSpace(t) != "" {

@@ -13,12 +13,13 @@ func cmdIncrement(e *Editor, c *ncmd) {
 		delta = -delta
 	}
 	l := e.win.cur.Line
+	e.saveUndo() // Vim saves the line before looking for a number
+	e.setRedo(c)
 	col, ok := e.incrementLine(l, e.win.cur.Col, delta, true)
 	if !ok {
 		return
 	}
 	e.win.cur = Pos{Line: l, Col: col}
-	e.setRedo(c)
 }
 
 // vIncrement is CTRL-A / CTRL-X (and g CTRL-A: progressive) in Visual mode.

@@ -21,6 +21,7 @@ type insertState struct {
 	replay   bool     // replaying keys for a count: do not record them
 	rcount   int      // the count . repeats with (0: none)
 	rreg     rune     // the register . repeats with
+	vredo    *redoCmd // a Visual command that started this insert
 }
 
 // startInsert enters Insert mode (Replace mode for R).
@@ -448,6 +449,7 @@ func (e *Editor) insertArrow(k Key) {
 	in.keys = nil
 	in.replaced = nil
 	in.aiLine = -1
+	in.vredo = nil
 }
 
 // finishInsert is <Esc> (repeat the count, leave Insert mode) or CTRL-C.
@@ -484,7 +486,14 @@ func (e *Editor) finishInsert(repeat bool) {
 		b.marks['.'] = e.win.cur
 	}
 	e.lastInsText = insertedText(in.keys)
-	e.redo = &redoCmd{reg: in.rreg, count: in.rcount, keys: in.prefix, insert: append(append([]Key(nil), in.keys...), K(KeyEsc))}
+	ins := append(append([]Key(nil), in.keys...), K(KeyEsc))
+	if in.vredo != nil {
+		rd := *in.vredo
+		rd.insert = ins
+		e.redo = &rd
+	} else {
+		e.redo = &redoCmd{reg: in.rreg, count: in.rcount, keys: in.prefix, insert: ins}
+	}
 	e.mode = ModeNormal
 	e.ins = nil
 	if e.win.cur.Col > 0 {

@@ -46,7 +46,19 @@ func (e *Editor) execOperator(c *ncmd) {
 		if end > n-1 {
 			end = n - 1
 		}
-		rg = opRange{kind: linewise, start: cur, end: Pos{Line: end, Col: cur.Col}}
+		// Vim's nv_lineop moves the cursor to the last line first (to its
+		// first non-blank, except for yy); the operator then starts at the
+		// earlier of the two positions.
+		target := Pos{Line: end, Col: firstNonBlank(lineText(e.text(), end))}
+		if c.name == "y" {
+			m := &mctx{e: e, cur: cur}
+			target = m.vertical(end)
+		}
+		start, stop := cur, target
+		if posLess(stop, start) {
+			start, stop = stop, start
+		}
+		rg = opRange{kind: linewise, start: start, end: stop}
 		if c.force != "" {
 			rg = e.forceRange(rg, c.force)
 		}
@@ -214,8 +226,13 @@ func (e *Editor) blockCols(l int, rg opRange) (int, int) {
 	return a, b
 }
 
-// applyOperator runs the operator of c over rg.
+// applyOperator runs the operator of c over rg. As Vim does, the cursor
+// is first put at the start of the range (the undo block records it).
 func (e *Editor) applyOperator(c *ncmd, rg opRange) {
+	e.win.cur = rg.start
+	if rg.kind == blockwise {
+		e.win.cur.Col = e.blockStartCol(rg)
+	}
 	switch c.name {
 	case "d":
 		e.opDelete(c, rg)
@@ -306,15 +323,9 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 		}
 	}
 	if moveCursor {
-		switch rg.kind {
-		case blockwise:
-			e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
-		case linewise:
-			if rg.start.Line != e.win.cur.Line {
-				e.win.cur = rg.start
-			}
-		default:
-			e.win.cur = rg.start
+		e.win.cur = rg.start
+		if rg.kind == blockwise {
+			e.win.cur.Col = e.blockStartCol(rg)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import "strings"
 
 // cmdPut is p, P, gp, gP, ]p and [p.
 func cmdPut(e *Editor, c *ncmd) {
+	e.setRedo(c) // Vim remembers the command for . before it runs
 	reg, ok := e.getReg(c.reg)
 	if !ok {
 		e.saveUndo() // Vim saves for undo before it finds the register empty
@@ -13,7 +14,6 @@ func cmdPut(e *Editor, c *ncmd) {
 	after := c.name == "p" || c.name == "gp" || c.name == "]p"
 	gp := c.name == "gp" || c.name == "gP"
 	e.put(reg, after, gp, c.count1(), c.name == "]p" || c.name == "[p")
-	e.setRedo(c)
 }
 
 // put inserts a register's text count times.
@@ -157,6 +157,7 @@ func cmdJoin(e *Editor, c *ncmd) {
 		}
 		count = n - l
 	}
+	e.saveUndo() // Vim saves the lines first, even when count is 1
 	e.joinLines(l, count, c.name == "J")
 	e.setRedo(c)
 }

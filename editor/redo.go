@@ -8,6 +8,83 @@ type redoCmd struct {
 	keys   []Key // the command without register and count ("dw", "A", "cw")
 	insert []Key // the keys typed in Insert mode, ending with <Esc>
 	isPut  bool
+	vis    *visRedo // set for a Visual-mode command: reselect, then keys
+}
+
+// visRedo is the size of a Visual selection, for . (Vim's redo_VIsual).
+type visRedo struct {
+	mode  Mode
+	lines int
+	vcol  int // v: width (one line) or end column; block: width; maxCol for $
+}
+
+// visualRedoInfo measures the current selection for . .
+func (e *Editor) visualRedoInfo() *visRedo {
+	r := e.text()
+	a, b := e.vis.anchor, e.win.cur
+	if posLess(b, a) {
+		a, b = b, a
+	}
+	info := &visRedo{mode: e.mode, lines: b.Line - a.Line + 1}
+	ts := e.opt.TabStop
+	endV := func(p Pos) int {
+		l := lineText(r, p.Line)
+		v := displayCol(l, p.Col, ts)
+		if p.Col < len(l) {
+			v += clusterWidth(l[p.Col:nextCol(l, p.Col)], v, ts) - 1
+		}
+		return v
+	}
+	switch {
+	case e.win.wantCol == maxCol:
+		info.vcol = maxCol
+	case e.mode == ModeVisualBlock:
+		rg := e.visualRange()
+		info.vcol = rg.vcol1 - rg.vcol0 + 1
+	case e.mode == ModeVisual && info.lines <= 1:
+		info.vcol = endV(b) - displayCol(lineText(r, a.Line), a.Col, ts) + 1
+	case e.mode == ModeVisual:
+		info.vcol = endV(b)
+	}
+	return info
+}
+
+// reselect recreates a selection of the recorded size at the cursor.
+func (e *Editor) reselect(v *visRedo) {
+	r := e.text()
+	ts := e.opt.TabStop
+	start := e.win.cur
+	endLine := min(start.Line+v.lines-1, lineCount(r)-1)
+	e.mode = v.mode
+	e.vis.mode = v.mode
+	e.vis.anchor = start
+	e.vis.toEOL = false
+	e.vis.blockV1 = -1
+	line := lineText(r, endLine)
+	end := Pos{Line: endLine, Col: e.win.cur.Col}
+	switch {
+	case v.vcol == maxCol:
+		end.Col = lastCharCol(line)
+		e.win.wantCol = maxCol
+		e.vis.toEOL = v.mode == ModeVisualBlock
+	case v.mode == ModeVisual:
+		want := v.vcol
+		if v.lines <= 1 {
+			want = displayCol(lineText(r, start.Line), start.Col, ts) + v.vcol - 1
+		}
+		end.Col = colAtDisplay(line, want, ts, false)
+	case v.mode == ModeVisualBlock:
+		v0 := displayCol(lineText(r, start.Line), start.Col, ts)
+		e.vis.blockV1 = v0 + v.vcol - 1
+		end.Col = colAtDisplay(line, v0, ts, false)
+	}
+	if v.mode == ModeVisualLine {
+		end.Col = min(start.Col, max(len(line)-1, 0))
+	}
+	e.win.cur = end
+	if v.vcol != maxCol {
+		e.win.wantCol = -1
+	}
 }
 
 // redoKeys returns the keys of c without register and counts, for ..

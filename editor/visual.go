@@ -14,6 +14,9 @@ type visualState struct {
 	toEOL   bool // block mode after $: every line to its end
 	last    *savedVisual
 	blockIA bool
+	// blockV1 overrides the block's right column while . repeats a block
+	// command (-1: none).
+	blockV1 int
 }
 
 // savedVisual is a finished selection (gv).
@@ -48,6 +51,7 @@ func cmdVisual(e *Editor, c *ncmd) {
 	}
 	e.vis.anchor = e.win.cur
 	e.vis.toEOL = false
+	e.vis.blockV1 = -1
 	e.mode = map[string]Mode{"v": ModeVisual, "V": ModeVisualLine, "<C-v>": ModeVisualBlock}[c.name]
 	e.vis.mode = e.mode
 	if c.count > 1 && c.name == "v" {
@@ -60,8 +64,36 @@ func cmdVisual(e *Editor, c *ncmd) {
 	}
 }
 
+// visualChanges are the Visual-mode commands . repeats.
+var visualChanges = map[string]bool{
+	"d": true, "c": true, ">": true, "<": true, "=": true, "g~": true, "gu": true, "gU": true, "g?": true,
+	"gq": true, "gw": true, "x": true, "<Del>": true, "X": true, "D": true, "C": true, "S": true,
+	"R": true, "s": true, "u": true, "U": true, "~": true, "r": true, "J": true, "gJ": true,
+}
+
 // execVisual runs a command in Visual mode.
 func (e *Editor) execVisual(c *ncmd) {
+	if visualChanges[c.name] {
+		info := e.visualRedoInfo()
+		keys := MustParseKeys(c.name)
+		if c.arg != "" {
+			keys = append(keys, argKeys(c.arg)...)
+		}
+		e.execVisualCmd(c)
+		e.vis.blockV1 = -1
+		rd := &redoCmd{reg: c.reg, keys: keys, vis: info}
+		if e.ins != nil {
+			e.ins.vredo = rd
+		} else {
+			e.redo = rd
+		}
+		return
+	}
+	e.execVisualCmd(c)
+}
+
+// execVisualCmd dispatches a Visual-mode command.
+func (e *Editor) execVisualCmd(c *ncmd) {
 	switch {
 	case isOperator(c.name):
 		e.visualOperator(c, c.name, false)
@@ -143,6 +175,9 @@ func (e *Editor) visualRange() opRange {
 			wb = clusterWidth(lb[e.win.cur.Col:nextCol(lb, e.win.cur.Col)], vb, ts)
 		}
 		v0, v1 := min(va, vb), max(va+wa-1, vb+wb-1)
+		if e.vis.blockV1 >= 0 {
+			v1 = e.vis.blockV1
+		}
 		return opRange{kind: blockwise, start: Pos{Line: min(a.Line, b.Line), Col: 0}, end: Pos{Line: max(a.Line, b.Line)}, vcol0: v0, vcol1: v1, toEOL: e.vis.toEOL}
 	}
 	line := lineText(r, b.Line)
