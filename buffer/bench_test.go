@@ -143,6 +143,7 @@ func benchLoad(b *testing.B, load func([]byte) Rope) {
 	text := benchText(100 << 20)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
+	b.ResetTimer()
 	var resident float64
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()

@@ -1,0 +1,111 @@
+// Package buffer holds kjx's text: a persistent rope of bytes.
+//
+// # Model
+//
+// A Rope is an immutable snapshot of a B+ tree whose leaves are runs of
+// text. Every edit returns a new Rope that shares all untouched subtrees
+// with the old one, so a snapshot costs nothing to keep, copy or publish.
+//
+//	Rope{root, h=2}
+//	     │
+//	  ┌──┴──────────────────────────┐ node (height 2)
+//	  │ [p 5120B 97nl][p 4210B 80nl]│ child = pointer + summary
+//	  └──┬───────────────┬──────────┘
+//	     │               │
+//	  ┌──┴───────────┐  ┌┴─────────────┐ nodes (height 1)
+//	  │[p 1024B 20nl]│  │ ...          │
+//	  │[p 1024B 19nl]│  └──────────────┘
+//	  │ ...          │
+//	  └──┬───────────┘
+//	     │
+//	     "first 1024 bytes of the text ..." leaf: just bytes, no header
+//
+// A child entry holds a pointer and the summary of that subtree: its byte
+// count and its number of '\n' bytes. Summaries live in the parent, so a
+// descent reads one node per level, and a leaf needs no node of its own:
+// its child entry points at its first byte. Whether a pointer leads to a
+// node or to text follows from the height, which every walk carries.
+//
+// Offsets are bytes. A line ends at (and includes) its '\n'; the text has
+// Newlines()+1 lines, the last possibly empty. Nothing is decoded or
+// normalised: invalid UTF-8, NUL, CRLF and a missing final newline
+// round-trip byte-exact.
+//
+// # Invariants
+//
+// Checked after every operation in the tests (check in check_test.go):
+//
+//   - all leaves are at the same depth (every node's height is one more
+//     than its children's);
+//   - a leaf holds minLeaf..maxLeaf bytes (512 B..2 KiB), except a lone
+//     root leaf, which holds 1..maxLeaf; the empty rope has no root;
+//   - a node has minKids..maxKids children (8..16); the root has at least 2;
+//   - every summary equals the bytes and newlines of its subtree;
+//   - no leaf boundary falls inside a valid multi-byte UTF-8 sequence
+//     (invalid bytes may be split anywhere). Hence a rune never spans two
+//     chunks, and Reader decodes chunk by chunk exactly as utf8.DecodeRune
+//     would over the whole text.
+//
+// # Operations and their cost (n = bytes, k = bytes touched)
+//
+//	FromString                 O(n) (counts newlines); no copy: leaves alias the string
+//	FromBytes, FromReader      O(n); one copy into large blocks the leaves share
+//	Len, Newlines, copy        O(1), no allocation
+//	LineStart, LineEnd, LineOf O(log n), no allocation
+//	ByteAt                     O(log n)
+//	Slice, SliceString         O(log n + k)
+//	Chunks, ChunksBackward     O(log n) to start, then O(1) amortised per chunk,
+//	                           chunks are sub-slices of leaves (no copy)
+//	Reader, IndexByte          O(log n) to start, then linear
+//	String, Bytes, WriteTo     O(n)
+//	Equal                      O(1) for the same snapshot, else O(n)
+//	Apply, Insert, Delete      O(log n + k): copies one leaf and one path,
+//	                           or rebuilds the few leaves around the edit
+//	Batch.Apply                O(log n + k), in place on what the batch owns
+//	ApplyAll                   one Batch over all changes
+//
+// Bulk loading cuts the text into leaves of loadLeaf (1 KiB) bytes that are
+// sub-slices of one backing block and builds the levels bottom-up, so the
+// tree costs about 3% on top of the text. The flip side: a block stays in
+// memory while any leaf of it is alive.
+//
+// # Edits
+//
+// An edit [a, b) → s is widened by 3 bytes on each side, the most a UTF-8
+// sequence can reach across a boundary. When that widened range lies in a
+// single leaf and the leaf's new size stays within bounds (the common
+// case: typing, small deletes), Apply copies that leaf with the edit
+// applied and the path above it, adjusting the summaries by the deltas.
+// Otherwise it rebuilds the run of leaves that intersect the widened range
+// into new leaves cut at safe points, and splices them in: nodes that
+// overflow are split, nodes that underflow are merged with a neighbour,
+// and the root grows or shrinks. Leaf boundaries outside the widened range
+// are untouched, so the UTF-8 rule holds without looking further.
+//
+// # Batches (transient mode)
+//
+// A Batch applies many changes without copying a path per change. Nodes it
+// creates carry its token, and leaves it allocates (with room for maxLeaf
+// bytes) are recorded; later changes mutate those in place. Nothing the
+// batch did not create is ever written, so the rope it started from stays
+// valid. Batch.Rope retires the token, so the published rope is immutable
+// like any other, and the batch can go on (copying again).
+//
+// # Concurrency
+//
+// A Rope is a value holding a root pointer, a summary and a height; copying
+// it is O(1) and allocates nothing. Ropes never change, so any number of
+// goroutines may read the same Rope, or ropes sharing nodes, while another
+// goroutine derives new ropes from it: no locks, no atomics. An Iter, a
+// Reader and a Batch are single-goroutine cursors over such snapshots.
+// Chunk slices must not be written to.
+//
+// # The kjxtiny build tag
+//
+// Under -tags kjxtiny the leaves hold 4..16 bytes and nodes 2..4 children
+// (params_tiny.go), so small tests and fuzz inputs build trees many levels
+// deep and exercise splits, merges and the UTF-8 rule at every boundary:
+//
+//	go test -tags kjxtiny ./buffer
+//	go test -tags kjxtiny -fuzz FuzzRope ./buffer
+package buffer
