@@ -89,14 +89,14 @@ func (t *fakeTimer) drain() {
 
 // harness runs a watch loop over fake events and a fake clock.
 type harness struct {
-	t       *testing.T
-	path    string
-	loop    *watchLoop
-	events  chan fsnotify.Event
-	errs    chan error
-	clock   *fakeClock
-	cancel  context.CancelFunc
-	done    chan struct{}
+	t        *testing.T
+	path     string
+	loop     *watchLoop
+	events   chan fsnotify.Event
+	errs     chan error
+	clock    *fakeClock
+	cancel   context.CancelFunc
+	done     chan struct{}
 	mu       sync.Mutex
 	reloads  int
 	reloaded chan struct{} // one value per reload
