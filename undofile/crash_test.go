@@ -46,6 +46,7 @@ func TestCrashHelper(t *testing.T) {
 	for i := 0; ; i++ {
 		w.Schedule(jobs[i%len(jobs)])
 		w.Flush(context.Background())
+		fmt.Println("wrote")
 	}
 }
 
@@ -60,9 +61,9 @@ func TestCrashSafety(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes; skipped with -short")
 	}
-	kills := 40
+	kills, window := 40, 60_000 // µs after start-up to kill within
 	if raceEnabled {
-		kills = 12
+		kills, window = 8, 300_000 // the race detector slows writes down
 	}
 	dir := t.TempDir()
 	valid := map[string]int{}
@@ -81,13 +82,29 @@ func TestCrashSafety(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		line, _ := bufio.NewReader(out).ReadString('\n')
-		if !strings.Contains(line, "started") {
+		lines := make(chan string, 1)
+		go func() { // drain the helper's output so it never blocks on it
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				select {
+				case lines <- sc.Text():
+				default:
+				}
+			}
+			close(lines)
+		}()
+		// The first helper must complete a write, so the file exists from
+		// then on; later ones are killed at random, mostly mid-write.
+		want := "started"
+		if k == 0 {
+			want = "wrote"
+		}
+		if !waitLine(lines, want, time.Minute) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("helper did not start: %q", line)
+			t.Fatalf("helper %d never said %q", k, want)
 		}
-		time.Sleep(time.Duration(rng.IntN(60_000)) * time.Microsecond)
+		time.Sleep(time.Duration(rng.IntN(window)) * time.Microsecond)
 		cmd.Process.Signal(syscall.SIGKILL)
 		cmd.Wait()
 		if ents, _ := os.ReadDir(dir); hasTemp(ents) {
@@ -114,6 +131,24 @@ func TestCrashSafety(t *testing.T) {
 		t.Fatal("no write ever completed")
 	}
 	t.Logf("%d kills, %d left a temporary file (killed mid-write)", kills, midWrite)
+}
+
+// waitLine waits until want arrives on lines.
+func waitLine(lines <-chan string, want string, timeout time.Duration) bool {
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				return false
+			}
+			if l == want {
+				return true
+			}
+		case <-deadline:
+			return false
+		}
+	}
 }
 
 func hasTemp(ents []os.DirEntry) bool {

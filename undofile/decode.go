@@ -158,7 +158,7 @@ func (d *decoder) header(wantPath string) (*File, headerCounts, *Error) {
 	img.CurHead = r.count("curhead", math.MaxInt)
 	img.NewHead = r.count("newhead", math.MaxInt)
 	img.Pruned = r.count("pruned", math.MaxInt)
-	if k := r.count("root children", nodes); k > 0 {
+	if k := r.count("root children", min(nodes, r.left())); k > 0 {
 		img.RootChildren = make([]int, k)
 		for i := range img.RootChildren {
 			img.RootChildren[i] = r.count("root child", math.MaxInt)
@@ -295,7 +295,7 @@ func (d *decoder) text(f *File, maxText int64) *Error {
 	}
 	stream := d.data[r.p:r.end]
 	const maxRatio = 1032 // DEFLATE: 258 bytes per 2 bits at best
-	if int64(n) > maxText || n > maxRatio*len(stream)+258 {
+	if int64(n) > maxText || int64(n) > maxRatio*int64(len(stream))+258 {
 		return corrupt(rec, "text length %d impossible or over the limit %d", n, maxText)
 	}
 	var out bytes.Buffer

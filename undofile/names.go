@@ -131,7 +131,8 @@ func readHeaderFrom(f *os.File, size int64) (*fileHeader, error) {
 	if _, err := readFull(f, buf); err != nil {
 		return nil, err
 	}
-	if need := headerEnd(buf); need > len(buf) && int64(need) <= size {
+	const maxHeader = 16 << 20 // a path and a root-children list
+	if need := headerEnd(buf); need > len(buf) && int64(need) <= size && need <= maxHeader {
 		more := make([]byte, need)
 		copy(more, buf)
 		if _, err := readFull(f, more[len(buf):]); err != nil {

@@ -52,3 +52,14 @@ func TestPruneAndDirStats(t *testing.T) {
 		t.Fatalf("missing dir: %+v, %v", st, err)
 	}
 }
+
+func TestPruneNoAgeLimit(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Now()
+	old := writeHistory(t, dir, "/old", 2)
+	os.Chtimes(old, now.Add(-1000*24*time.Hour), now.Add(-1000*24*time.Hour))
+	st, err := Prune(dir, 0, now, func(string) bool { return true })
+	if err != nil || st.Removed != 0 || st.Files != 1 {
+		t.Fatalf("persist_days = 0 removed files: %+v, %v", st, err)
+	}
+}

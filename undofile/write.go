@@ -110,7 +110,11 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result 
 	if job.Image == nil {
 		return fail(&Error{Kind: KindCorrupt, Detail: "no history given"})
 	}
-	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: job.Image(), Text: job.Text}
+	img, perr := callImage(job.Image)
+	if perr != nil {
+		return fail(perr)
+	}
+	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: img, Text: job.Text}
 	if file.Disk.IsZero() {
 		if job.Text == nil {
 			return fail(&Error{Kind: KindCorrupt, Detail: "neither the file's hash nor its text given"})
@@ -263,7 +267,23 @@ func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded,
 	}
 }
 
-func applyTrim(file *File, trim TrimFunc, maxNodes int) *Error {
+// callImage runs the caller's Image function, turning a panic (a bug in
+// the caller) into an error so that it cannot kill the writer goroutine.
+func callImage(f func() undo.Image) (img undo.Image, err *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{Kind: KindIO, Detail: fmt.Sprintf("producing the history panicked: %v", r)}
+		}
+	}()
+	return f(), nil
+}
+
+func applyTrim(file *File, trim TrimFunc, maxNodes int) (e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = &Error{Kind: KindTooLarge, Detail: fmt.Sprintf("trimming the history panicked: %v", r)}
+		}
+	}()
 	img, saved, err := trim(file.Image, file.SavedSeq, maxNodes)
 	if err != nil {
 		return &Error{Kind: KindTooLarge, Detail: "cannot trim the history: " + err.Error(), Err: err}

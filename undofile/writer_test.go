@@ -253,3 +253,22 @@ func TestStaleTempsRemoved(t *testing.T) {
 		}
 	}
 }
+
+// TestPanickingCallbacks: a bug in the caller's Image or Trim function
+// becomes a failed Result, not a dead writer.
+func TestPanickingCallbacks(t *testing.T) {
+	w := NewWriter(WriterOptions{Dir: t.TempDir(), Limits: Limits{MaxEntries: 1}})
+	defer w.Close()
+	w.Schedule(Job{Path: "/a", Image: func() undo.Image { panic("boom") }, Disk: stateOf("/a")})
+	bad := job("/b", chainImage(5, ""))
+	bad.Trim = func(undo.Image, int, int) (undo.Image, int, error) { panic("trim boom") }
+	w.Schedule(bad)
+	w.Schedule(job("/c", chainImage(1, "")))
+	w.Flush(t.Context())
+	for _, want := range []string{"producing the history panicked: boom", "trimming the history panicked: trim boom", ""} {
+		r := <-w.Results()
+		if (want == "") != (r.Err == nil) || (r.Err != nil && !strings.Contains(r.Err.Error(), want)) {
+			t.Fatalf("%s: %v, want %q", r.Path, r.Err, want)
+		}
+	}
+}
