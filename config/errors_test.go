@@ -47,6 +47,15 @@ func TestDecodeErrors(t *testing.T) {
 			},
 		},
 		{
+			name: "Vim abbreviations",
+			toml: "[editor]\nts = 4\nsw = 2\n[undo]\nul = 5\n",
+			want: []string{
+				`config.toml:2: unknown key "editor.ts" (did you mean "editor.tabstop"?)`,
+				`config.toml:3: unknown key "editor.sw" (did you mean "editor.shiftwidth"?)`,
+				`config.toml:5: unknown key "undo.ul" (did you mean "undo.levels"?)`,
+			},
+		},
+		{
 			name: "unknown table and unknown key without suggestion",
 			toml: "[edtor]\ntabstop = 4\n[undo]\nfrobnicate = 1\n",
 			want: []string{

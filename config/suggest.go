@@ -53,12 +53,28 @@ var knownKeys = func() []string {
 	return keys
 }()
 
+// vimAbbrev maps Vim's short option names, and Vim's names for the undo
+// options, to kjx's keys, so "ts = 4" suggests "editor.tabstop".
+var vimAbbrev = map[string]string{
+	"ts": "editor.tabstop", "sw": "editor.shiftwidth", "sts": "editor.softtabstop",
+	"et": "editor.expandtab", "ai": "editor.autoindent", "sr": "editor.shiftround",
+	"nu": "editor.number", "rnu": "editor.relativenumber", "ic": "editor.ignorecase",
+	"scs": "editor.smartcase", "hls": "editor.hlsearch", "is": "editor.incsearch",
+	"ws": "editor.wrapscan", "fixeol": "editor.fixendofline", "so": "editor.scrolloff",
+	"siso": "editor.sidescrolloff", "tm": "editor.timeoutlen", "ul": "undo.levels",
+	"undolevels": "undo.levels", "undodir": "undo.dir", "undofile": "undo.persistent",
+}
+
 // suggestKey returns the known key an unknown dotted key most likely meant,
-// or "". It prefers a close spelling of the whole key ("editor.tabsop" →
+// or "". It tries Vim's abbreviation ("editor.ts" → "editor.tabstop"),
+// then a close spelling of the whole key ("editor.tabsop" →
 // "editor.tabstop"), then a key with the same last part in another table
 // ("tabstop" at the top level → "editor.tabstop").
 func suggestKey(unknown string) string {
 	last := unknown[strings.LastIndexByte(unknown, '.')+1:]
+	if long, ok := vimAbbrev[last]; ok {
+		return long
+	}
 	limit := 2
 	if len([]rune(last)) <= 4 {
 		limit = 1
