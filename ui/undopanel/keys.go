@@ -1,0 +1,236 @@
+package undopanel
+
+// KeyCode names the keys the panel understands besides characters.
+type KeyCode uint8
+
+// The key codes.
+const (
+	KeyRune KeyCode = iota
+	KeyUp
+	KeyDown
+	KeyLeft
+	KeyRight
+	KeyEnter
+	KeyEsc
+	KeyTab
+	KeyHome
+	KeyEnd
+	KeyPgUp
+	KeyPgDn
+)
+
+// Key is a key press given to the panel. Ctrl marks a control character
+// (Rune holds the lower-case letter).
+type Key struct {
+	Code KeyCode
+	Rune rune
+	Ctrl bool
+}
+
+// ActionKind is what a key asks of the panel's owner.
+type ActionKind uint8
+
+// The actions.
+const (
+	ActNone      ActionKind = iota
+	ActRestore              // make Seq the current state (one undoable movement)
+	ActClose                // close the panel
+	ActFocusText            // give the keyboard back to the text
+	ActRedraw               // only the panel's own state changed
+)
+
+// Action is the result of a key.
+type Action struct {
+	Kind ActionKind
+	Seq  int
+}
+
+// HelpLines describes the keys, for the help overlay.
+var HelpLines = []string{
+	"j/k ↓/↑  move        J/K  older/newer (g-/g+)",
+	"h/l ←/→  sibling     [ ]  previous/next fork",
+	"{ }      saved       gg G newest/root",
+	"Enter    restore     z    fold straight runs",
+	"p        preview     t    absolute time",
+	"^E/^Y    scroll diff Tab  focus text",
+	"q Esc    close       ?    this help",
+}
+
+// Key handles one key press and returns what the owner must do. t is the
+// tree the panel last synced with.
+func (p *Panel) Key(t Tree, k Key) Action {
+	if p.Layout.Len() == 0 {
+		return Action{}
+	}
+	if p.pending == 'g' {
+		p.pending = 0
+		if k.Code == KeyRune && k.Rune == 'g' && !k.Ctrl {
+			return p.selectRow(p.Layout.Len() - 1)
+		}
+	}
+	if k.Ctrl {
+		return p.ctrlKey(k.Rune)
+	}
+	switch k.Code {
+	case KeyDown:
+		return p.moveRows(1)
+	case KeyUp:
+		return p.moveRows(-1)
+	case KeyLeft:
+		return p.sibling(-1)
+	case KeyRight:
+		return p.sibling(1)
+	case KeyEnter:
+		return Action{Kind: ActRestore, Seq: p.Sel}
+	case KeyEsc:
+		return Action{Kind: ActClose}
+	case KeyTab:
+		return Action{Kind: ActFocusText}
+	case KeyHome:
+		return p.selectRow(p.Layout.Len() - 1)
+	case KeyEnd:
+		return p.selectRow(0)
+	case KeyPgDn:
+		return p.moveRows(max(p.height-1, 1))
+	case KeyPgUp:
+		return p.moveRows(-max(p.height-1, 1))
+	case KeyRune:
+		return p.runeKey(t, k.Rune)
+	}
+	return Action{}
+}
+
+func (p *Panel) ctrlKey(r rune) Action {
+	switch r {
+	case 'e':
+		p.DiffTop++
+	case 'y':
+		p.DiffTop = max(p.DiffTop-1, 0)
+	case 'd':
+		return p.moveRows(max(p.height/2, 1))
+	case 'u':
+		return p.moveRows(-max(p.height/2, 1))
+	case 'n':
+		return p.moveRows(1)
+	case 'p':
+		return p.moveRows(-1)
+	default:
+		return Action{}
+	}
+	return Action{Kind: ActRedraw}
+}
+
+func (p *Panel) runeKey(t Tree, r rune) Action {
+	row := p.Layout.Row(p.Sel)
+	switch r {
+	case 'j':
+		return p.moveRows(1)
+	case 'k':
+		return p.moveRows(-1)
+	case 'J':
+		return p.selectRow(max(row-1, 0))
+	case 'K':
+		return p.selectRow(min(row+1, p.Layout.Len()-1))
+	case 'h':
+		return p.sibling(-1)
+	case 'l':
+		return p.sibling(1)
+	case '[':
+		return p.selectRow(p.Layout.PrevFork(row))
+	case ']':
+		return p.selectRow(p.Layout.NextFork(row))
+	case '{':
+		return p.selectRow(p.savedFrom(t, row-1, -1))
+	case '}':
+		return p.selectRow(p.savedFrom(t, row+1, 1))
+	case 'g':
+		p.pending = 'g'
+		return Action{}
+	case 'G':
+		return p.selectRow(0)
+	case 'q':
+		return Action{Kind: ActClose}
+	case 'z':
+		p.Folded = !p.Folded
+	case '?':
+		p.Help = !p.Help
+	case 'p':
+		p.Preview = (p.Preview + 1) % numPreviews
+		p.DiffTop = 0
+	case 't':
+		p.Absolute = !p.Absolute
+	default:
+		return Action{}
+	}
+	return Action{Kind: ActRedraw}
+}
+
+// selectRow selects node row r (ignored when r < 0).
+func (p *Panel) selectRow(r int) Action {
+	if r < 0 || r >= p.Layout.Len() {
+		return Action{}
+	}
+	if seq := p.Layout.Seq(r); seq != p.Sel {
+		p.Sel = seq
+		p.DiffTop = 0
+	}
+	return Action{Kind: ActRedraw}
+}
+
+// moveRows moves the selection n display rows down (n < 0: up), skipping
+// connector rows; a fold counts as one row.
+func (p *Panel) moveRows(n int) Action {
+	v := p.view()
+	r := v.RowOf(p.Layout.Row(p.Sel))
+	for ; n != 0; n -= sign(n) {
+		next, ok := r, true
+		for {
+			if n > 0 {
+				next, ok = v.Down(next)
+			} else {
+				next, ok = v.Up(next)
+			}
+			if !ok || next.IsNode() {
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+		r = next
+	}
+	return p.selectRow(r.Top)
+}
+
+func sign(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
+
+// sibling selects the older (dir < 0) or newer sibling of the selection,
+// or of its nearest ancestor that has one.
+func (p *Panel) sibling(dir int) Action {
+	for r := p.Layout.Row(p.Sel); r >= 0; r = p.Layout.Parent(r) {
+		older, newer, _, _ := p.Layout.Siblings(r)
+		if dir < 0 && older >= 0 {
+			return p.selectRow(older)
+		}
+		if dir > 0 && newer >= 0 {
+			return p.selectRow(newer)
+		}
+	}
+	return Action{}
+}
+
+// savedFrom returns the first row from r in direction dir whose state
+// was written, or -1.
+func (p *Panel) savedFrom(t Tree, r, dir int) int {
+	for ; r >= 0 && r < t.Len(); r += dir {
+		if t.Node(r).SaveNr > 0 {
+			return r
+		}
+	}
+	return -1
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package undopanel
+
+const raceEnabled = true
