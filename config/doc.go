@@ -44,7 +44,8 @@
 //
 // # Watching
 //
-// Watch follows the file through fsnotify on its directory, because editors
+// Watch(ctx, path, env, current, debounce, clock) follows the file through
+// fsnotify on its directory, because editors
 // save by writing a new file and renaming it over the old one, which a watch
 // on the file itself would lose. Events are debounced (one reload after the
 // last event of a burst) and a reload whose bytes equal the previous one is
