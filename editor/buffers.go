@@ -25,9 +25,6 @@ type Buffer struct {
 	listed bool
 	// readonly is set for files that cannot be written.
 	readonly bool
-	// unsynced is true while the undo block is open (a change was made
-	// since the last Sync).
-	unsynced bool
 	// empty is Vim's ML_EMPTY: the buffer has no lines at all (an empty
 	// file, or every line deleted), which the text model shows as one
 	// empty line. Deleting from an empty buffer does nothing, not even an
@@ -35,6 +32,8 @@ type Buffer struct {
 	empty bool
 	// loadedEmpty is true when the buffer's original text had no lines.
 	loadedEmpty bool
+	// us is what Vim's undo headers remember besides the text.
+	us undoState
 }
 
 // Text returns the buffer's current text.

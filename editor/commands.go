@@ -72,7 +72,7 @@ func (e *Editor) moveBy(c *ncmd) {
 		e.setPCMark()
 	}
 	e.win.cur = p
-	e.win.clampCursor(false)
+	e.win.clampCursor(e.mode.visual())
 	switch {
 	case m.wantEnd:
 		e.win.wantCol = maxCol
@@ -85,16 +85,28 @@ func (e *Editor) moveBy(c *ncmd) {
 func cmdUndo(e *Editor, c *ncmd) {
 	b := e.buf()
 	count := c.count1()
-	if b.unsynced {
+	if !b.tree.Synced() {
 		count = 1 // u right after a change in a macro: sync, then undo one
 	}
 	e.sync()
-	e.applyUndo(b.tree.Undo(count))
+	before := b.tree.SeqCur()
+	res := b.tree.Undo(count)
+	undid := 0
+	if count == 1 {
+		undid = before
+	}
+	e.applyUndoMarks(res, undid, 0)
 }
 
 func cmdRedo(e *Editor, c *ncmd) {
 	e.sync()
-	e.applyUndo(e.buf().tree.Redo(c.count1()))
+	t := e.buf().tree
+	res := t.Redo(c.count1())
+	redid := 0
+	if c.count1() == 1 {
+		redid = t.SeqCur()
+	}
+	e.applyUndoMarks(res, 0, redid)
 }
 
 func cmdStep(e *Editor, c *ncmd) {

@@ -11,14 +11,15 @@ import (
 // (opening an undo block when the tree is synced) and moves the marks.
 func (e *Editor) apply(off int, old, new string) {
 	b := e.buf()
+	sl, st, em, mk := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
+	b.afterSave(sl, st, em, mk)
 	if err := b.tree.Apply(buffer.Change{Off: off, Old: old, New: new}); err != nil {
 		// A mismatch is a bug in the editor: report it, never corrupt text.
 		e.errMsg("E000: internal error: %v", err)
 		return
 	}
 	e.changed = true
-	b.unsynced = true
 	if b.Text().Len() > 0 || old == "" {
 		b.empty = false
 	}
@@ -29,8 +30,9 @@ func (e *Editor) apply(off int, old, new string) {
 // block, as an empty delete does.
 func (e *Editor) saveUndo() {
 	b := e.buf()
+	sl, st, em, mk := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
-	b.unsynced = true
+	b.afterSave(sl, st, em, mk)
 	e.changed = true
 }
 
@@ -38,13 +40,13 @@ func (e *Editor) saveUndo() {
 func (e *Editor) sync() {
 	b := e.buf()
 	b.tree.Sync()
-	b.unsynced = false
 }
 
 // finishChange records the cursor after a change command.
 func (e *Editor) finishChange() {
 	if e.changed {
 		e.buf().tree.SetCursorAfter(e.win.cur)
+		e.buf().noteState()
 		e.changed = false
 	}
 }

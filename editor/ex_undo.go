@@ -11,10 +11,15 @@ import (
 
 // applyUndo shows the result of an undo-tree movement: the text is the
 // tree's, the cursor is where Vim puts it.
-func (e *Editor) applyUndo(res undo.Result) {
+func (e *Editor) applyUndo(res undo.Result) { e.applyUndoMarks(res, 0, 0) }
+
+// applyUndoMarks is applyUndo for a movement that undid header undid or
+// redid header redid (0: unknown), whose marks are restored as Vim does.
+func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
 	if res.Moved {
-		b := e.buf()
-		b.empty = b.loadedEmpty && b.tree.SeqCur() == 0 && b.Text().Len() == 0
+		e.buf().afterMove(undid, redid)
+	}
+	if res.Moved {
 		e.win.cur = res.Cursor
 		e.win.clampCursor(false)
 		e.win.wantCol = -1

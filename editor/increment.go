@@ -1,7 +1,7 @@
 package editor
 
 import (
-	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -51,144 +51,228 @@ func vIncrement(e *Editor, c *ncmd) {
 	}
 }
 
-// incrementLine finds the number at or after col on line l and adds delta;
-// it returns the column of the number's last character.
-func (e *Editor) incrementLine(l, col int, delta int64, fromCursor bool) (int, bool) {
+// incrementLine is Vim's do_addsub on line l from col: find the number
+// at or after col (hex and binary literals are recognised around the
+// cursor, per 'nrformats'), add delta, keep the literal's width when it has
+// leading zeros. It returns the column of the new number's last character.
+func (e *Editor) incrementLine(l, col int, delta int64, normal bool) (int, bool) {
 	line := lineText(e.text(), l)
 	nf := "," + e.opt.NrFormats + ","
-	hex := strings.Contains(nf, ",hex,")
-	bin := strings.Contains(nf, ",bin,")
-	oct := strings.Contains(nf, ",octal,")
-	alpha := strings.Contains(nf, ",alpha,")
+	dohex, dobin := strings.Contains(nf, ",hex,"), strings.Contains(nf, ",bin,")
+	dooct, doalp := strings.Contains(nf, ",octal,"), strings.Contains(nf, ",alpha,")
 	isDigit := func(b byte) bool { return b >= '0' && b <= '9' }
-	isHex := func(b byte) bool { return isDigit(b) || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }
-	// If the cursor is inside a hex or binary literal, start at its prefix.
-	start := col
-	if hex || bin {
-		p := col
-		for p > 0 && isHex(line[p-1]) {
-			p--
+	isX := func(b byte) bool { return isDigit(b) || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F' }
+	isB := func(b byte) bool { return b == '0' || b == '1' }
+	at := func(i int) byte {
+		if i < 0 || i >= len(line) {
+			return 0
 		}
-		if p >= 2 && line[p-2] == '0' && (hex && (line[p-1] == 'x' || line[p-1] == 'X') || bin && (line[p-1] == 'b' || line[p-1] == 'B')) {
-			start = p - 2
-		} else if p >= 1 && p < len(line) && line[p-1] == '0' && (hex && (line[p] == 'x' || line[p] == 'X')) {
-			start = p - 1
+		return line[i]
+	}
+	if line == "" || col >= len(line) {
+		return 0, false
+	}
+	if normal {
+		c := col
+		if dobin {
+			for c > 0 && isB(line[c]) {
+				c--
+			}
+		}
+		if dohex {
+			for c > 0 && isX(line[c]) {
+				c--
+			}
+		}
+		hexAt := func(c int) bool {
+			return dohex && c > 0 && (line[c] == 'x' || line[c] == 'X') && line[c-1] == '0' && isX(at(c+1))
+		}
+		binAt := func(c int) bool {
+			return dobin && c > 0 && (line[c] == 'b' || line[c] == 'B') && line[c-1] == '0' && isB(at(c+1))
+		}
+		if dobin && dohex && !hexAt(c) {
+			c = col // a binary/hex overlap: scan again for decimal digits
+			for c > 0 && isDigit(line[c]) {
+				c--
+			}
+		}
+		if hexAt(c) || binAt(c) {
+			col = c - 1
+		} else {
+			c = col
+			for c < len(line) && !isDigit(line[c]) && !(doalp && isAlpha(line[c])) {
+				c++
+			}
+			for c > 0 && isDigit(line[c-1]) && !(doalp && isAlpha(at(c))) {
+				c--
+			}
+			col = c
 		}
 	}
-	// Inside a decimal number: go to its start.
-	for start > 0 && start < len(line) && isDigit(line[start]) && isDigit(line[start-1]) {
-		start--
-	}
-	i := start
-	for i < len(line) && !isDigit(line[i]) && !(alpha && isAlpha(line[i])) {
-		i++
-	}
-	if i >= len(line) {
+	first := at(col)
+	if !isDigit(first) && !(doalp && isAlpha(first)) {
 		return 0, false
 	}
 	ls := lineStart(e.text(), l)
-	if alpha && isAlpha(line[i]) {
-		ch := line[i]
+	if doalp && isAlpha(first) {
 		base := byte('a')
-		if ch < 'a' {
+		if first < 'a' {
 			base = 'A'
 		}
-		n := int64(ch-base) + delta
-		n = min(max(n, 0), 25)
-		e.replaceRange(ls+i, ls+i+1, string(rune(base+byte(n))))
-		return i, true
+		n := min(max(int64(first-base)+delta, 0), 25)
+		e.replaceRange(ls+col, ls+col+1, string(rune(base+byte(n))))
+		return col, true
 	}
-	// Prefixes.
-	if hex && i+2 < len(line)+1 && line[i] == '0' && i+1 < len(line) && (line[i+1] == 'x' || line[i+1] == 'X') && i+2 < len(line) && isHex(line[i+2]) {
-		j := i + 2
-		for j < len(line) && isHex(line[j]) {
-			j++
-		}
-		digits := line[i+2 : j]
-		n := new(big.Int)
-		n.SetString(digits, 16)
-		n.Add(n, big.NewInt(delta))
-		mod := new(big.Int).Lsh(big.NewInt(1), uint(4*max(len(digits), 16)))
-		if len(digits) <= 16 {
-			mod = new(big.Int).Lsh(big.NewInt(1), 64)
-		}
-		n.Mod(n, mod)
-		s := n.Text(16)
-		upper := strings.ToUpper(digits) == digits && strings.ToLower(digits) != digits
-		if upper {
-			s = strings.ToUpper(s)
-		}
-		if len(s) < len(digits) {
-			s = strings.Repeat("0", len(digits)-len(s)) + s
-		}
-		e.replaceRange(ls+i+2, ls+j, s)
-		return i + 2 + len(s) - 1, true
+	negative := false
+	if col > 0 && line[col-1] == '-' && normal {
+		col--
+		negative = true
 	}
-	if bin && line[i] == '0' && i+2 < len(line) && (line[i+1] == 'b' || line[i+1] == 'B') && (line[i+2] == '0' || line[i+2] == '1') {
-		j := i + 2
-		for j < len(line) && (line[j] == '0' || line[j] == '1') {
-			j++
+	// Parse the literal (Vim's vim_str2nr).
+	p := col
+	if negative {
+		p++
+	}
+	var pre byte
+	var n uint64
+	start := p
+	switch {
+	case at(p) == '0' && (at(p+1) == 'x' || at(p+1) == 'X') && dohex && isX(at(p+2)):
+		pre = at(p + 1)
+		p += 2
+		for p < len(line) && isX(line[p]) {
+			n = n*16 + uint64(hexVal(line[p]))
+			p++
 		}
-		digits := line[i+2 : j]
-		n := new(big.Int)
-		n.SetString(digits, 2)
-		n.Add(n, big.NewInt(delta))
-		n.Mod(n, new(big.Int).Lsh(big.NewInt(1), 64))
-		s := n.Text(2)
-		if len(s) < len(digits) {
-			s = strings.Repeat("0", len(digits)-len(s)) + s
+	case at(p) == '0' && (at(p+1) == 'b' || at(p+1) == 'B') && dobin && isB(at(p+2)):
+		pre = at(p + 1)
+		p += 2
+		for p < len(line) && isB(line[p]) {
+			n = n*2 + uint64(line[p]-'0')
+			p++
 		}
-		e.replaceRange(ls+i+2, ls+j, s)
-		return i + 2 + len(s) - 1, true
-	}
-	j := i
-	for j < len(line) && isDigit(line[j]) {
-		j++
-	}
-	digits := line[i:j]
-	if oct && len(digits) > 1 && digits[0] == '0' && strings.Trim(digits, "01234567") == "" {
-		n := new(big.Int)
-		n.SetString(digits[1:], 8)
-		n.Add(n, big.NewInt(delta))
-		n.Mod(n, new(big.Int).Lsh(big.NewInt(1), 64))
-		s := n.Text(8)
-		if len(s) < len(digits)-1 {
-			s = strings.Repeat("0", len(digits)-1-len(s)) + s
+	case at(p) == '0' && dooct && isOctal(line[p:]):
+		pre = '0'
+		for p < len(line) && isDigit(line[p]) {
+			n = n*8 + uint64(line[p]-'0')
+			p++
 		}
-		e.replaceRange(ls+i+1, ls+j, s)
-		return i + len(s), true
-	}
-	neg := i > 0 && line[i-1] == '-'
-	numStart := i
-	if neg {
-		numStart = i - 1
-	}
-	n := new(big.Int)
-	n.SetString(digits, 10)
-	if neg {
-		n.Neg(n)
-	}
-	n.Add(n, big.NewInt(delta))
-	// Vim wraps like an unsigned 64-bit value on overflow; keep within int64.
-	limit := new(big.Int).Lsh(big.NewInt(1), 63)
-	if n.Cmp(limit) >= 0 {
-		n.Sub(n, new(big.Int).Lsh(big.NewInt(1), 64))
-	}
-	s := n.String()
-	// Keep leading zeros' width for zero-padded numbers.
-	if len(digits) > 1 && digits[0] == '0' {
-		abs := strings.TrimPrefix(s, "-")
-		if len(abs) < len(digits) {
-			abs = strings.Repeat("0", len(digits)-len(abs)) + abs
-		}
-		if strings.HasPrefix(s, "-") {
-			s = "-" + abs
-		} else {
-			s = abs
+	default:
+		for p < len(line) && isDigit(line[p]) {
+			n = n*10 + uint64(line[p]-'0')
+			p++
 		}
 	}
-	e.replaceRange(ls+numStart, ls+j, s)
-	return numStart + len(s) - 1, true
+	length := p - col
+	if pre != 0 && negative {
+		col++ // a '-' before a hex, octal or binary number is not a sign
+		length--
+		negative = false
+	}
+	hadSign := negative
+	subtract := delta < 0
+	if negative {
+		subtract = !subtract
+	}
+	amount := uint64(delta)
+	if delta < 0 {
+		amount = uint64(-delta)
+	}
+	old := n
+	if subtract {
+		n -= amount
+	} else {
+		n += amount
+	}
+	if pre == 0 {
+		if subtract && n > old {
+			n = 1 + (n ^ ^uint64(0))
+			negative = !negative
+		} else if !subtract && n < old {
+			n = n ^ ^uint64(0)
+			negative = !negative
+		}
+		if n == 0 {
+			negative = false
+		}
+	}
+	var b strings.Builder
+	if negative {
+		b.WriteByte('-')
+	}
+	if hadSign {
+		length-- // the old '-' was part of the literal's width
+	}
+	if pre != 0 {
+		b.WriteByte('0')
+		length--
+	}
+	if pre != 0 && pre != '0' {
+		b.WriteByte(pre)
+		length--
+	}
+	var digits string
+	switch pre {
+	case 'b', 'B':
+		digits = strconv.FormatUint(n, 2)
+	case 'x', 'X':
+		digits = strconv.FormatUint(n, 16)
+		if hexUpper(line[start:p]) {
+			digits = strings.ToUpper(digits)
+		}
+	case '0':
+		digits = strconv.FormatUint(n, 8)
+	default:
+		digits = strconv.FormatUint(n, 10)
+	}
+	length -= len(digits)
+	if first == '0' && !(dooct && pre == 0) {
+		for ; length > 0; length-- {
+			b.WriteByte('0')
+		}
+	}
+	b.WriteString(digits)
+	s := b.String()
+	e.replaceRange(ls+col, ls+p, s)
+	return col + len(s) - 1, true
+}
+
+func hexVal(b byte) int {
+	switch {
+	case b >= '0' && b <= '9':
+		return int(b - '0')
+	case b >= 'a' && b <= 'f':
+		return int(b-'a') + 10
+	}
+	return int(b-'A') + 10
+}
+
+// isOctal reports whether s starts with a 0 followed by octal digits only
+// (up to the first non-digit), Vim's test for an octal literal.
+func isOctal(s string) bool {
+	if len(s) < 2 || s[0] != '0' {
+		return false
+	}
+	i := 1
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if s[i] > '7' {
+			return false
+		}
+		i++
+	}
+	return i > 1
+}
+
+// hexUpper reports whether a hex literal's last letter is upper case.
+func hexUpper(s string) bool {
+	for i := len(s) - 1; i >= 2; i-- {
+		if c := s[i]; c >= 'a' && c <= 'f' {
+			return false
+		} else if c >= 'A' && c <= 'F' {
+			return true
+		}
+	}
+	return false
 }
 
 func isAlpha(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }

@@ -225,10 +225,16 @@ func (e *Editor) insertBackspace() {
 		if cur.Line == 0 || !e.backspaceAllowed("eol") {
 			return
 		}
-		if e.mode == ModeReplace && len(in.replaced) > 0 && in.replaced[len(in.replaced)-1] == "\n" {
+		prevLen := lineLen(r, cur.Line-1)
+		if e.mode == ModeReplace {
+			// Replace mode only removes a line break it inserted itself;
+			// otherwise it moves to the end of the line above.
+			if len(in.replaced) == 0 || in.replaced[len(in.replaced)-1] != "\n" {
+				e.win.cur = Pos{Line: cur.Line - 1, Col: prevLen}
+				return
+			}
 			in.replaced = in.replaced[:len(in.replaced)-1]
 		}
-		prevLen := lineLen(r, cur.Line-1)
 		e.apply(lineStart(r, cur.Line)-1, "\n", "")
 		e.win.cur = Pos{Line: cur.Line - 1, Col: prevLen}
 		return

@@ -113,7 +113,7 @@ func mBackWrap(m *mctx) (Pos, bool) {
 				p.Col = lastCharCol(l)
 			}
 		default:
-			return p, moved
+			return p, moved || m.op != ""
 		}
 		moved = true
 	}
@@ -129,8 +129,9 @@ func mSpaceWrap(m *mctx) (Pos, bool) {
 	for i := 0; i < m.count1; i++ {
 		l := lineText(r, p.Line)
 		nc := nextCol(l, p.Col)
+		past := m.op != "" || m.e.mode.visual()
 		switch {
-		case nc < len(l) || (m.op != "" && p.Col < len(l) && p.Line == n-1):
+		case nc < len(l) || (past && p.Col < len(l) && (p.Line == n-1 || m.e.mode.visual())):
 			p.Col = nc
 		case p.Line < n-1:
 			p.Line++
@@ -147,10 +148,12 @@ func mRight(m *mctx) (Pos, bool) {
 	line := m.line()
 	col := m.cur.Col
 	moved := false
+	// In Visual mode (and with an operator) l may go onto the line end.
+	past := m.op != "" || m.e.mode.visual()
 	for i := 0; i < m.count1; i++ {
 		nc := nextCol(line, col)
-		if nc >= len(line) && (m.op == "" || col >= len(line)) {
-			if m.op != "" && col < len(line) {
+		if nc >= len(line) && (!past || col >= len(line)) {
+			if past && col < len(line) {
 				col = nc
 				moved = true
 			}
@@ -169,10 +172,15 @@ func (m *mctx) vertical(l int) Pos {
 	m.keepWant = true
 	want := m.e.wantColumn()
 	line := lineText(m.e.text(), l)
+	vis := m.e.mode.visual()
 	if want >= maxCol {
+		if vis {
+			return Pos{Line: l, Col: len(line)}
+		}
 		return Pos{Line: l, Col: lastCharCol(line)}
 	}
-	return Pos{Line: l, Col: colAtDisplay(line, want, m.e.opt.TabStop, false)}
+	// Visual mode lets the cursor stop on the line end (Vim's coladvance).
+	return Pos{Line: l, Col: colAtDisplay(line, want, m.e.opt.TabStop, vis)}
 }
 
 func mDown(m *mctx) (Pos, bool) {
@@ -202,27 +210,37 @@ func (m *mctx) firstNonBlankOf(l int) Pos {
 	return Pos{Line: l, Col: firstNonBlank(lineText(m.e.text(), l))}
 }
 
-func mDownFirst(m *mctx) (Pos, bool) {
-	n := lineCount(m.e.text())
-	if m.cur.Line+m.count1 > n-1 {
-		return m.cur, false
+// downLine is Vim's cursor_down(n): it fails only when the cursor is
+// already on the last line (and n > 0); otherwise it stops at the last line.
+func (m *mctx) downLine(n int) (int, bool) {
+	last := lineCount(m.e.text()) - 1
+	if n > 0 && m.cur.Line >= last {
+		return m.cur.Line, false
 	}
-	return m.firstNonBlankOf(m.cur.Line + m.count1), true
+	return min(m.cur.Line+n, last), true
+}
+
+// upLine is Vim's cursor_up(n): it fails only on the first line.
+func (m *mctx) upLine(n int) (int, bool) {
+	if n > 0 && m.cur.Line == 0 {
+		return 0, false
+	}
+	return max(m.cur.Line-n, 0), true
+}
+
+func mDownFirst(m *mctx) (Pos, bool) {
+	l, ok := m.downLine(m.count1)
+	return m.firstNonBlankOf(l), ok
 }
 
 func mUpFirst(m *mctx) (Pos, bool) {
-	if m.cur.Line-m.count1 < 0 {
-		return m.cur, false
-	}
-	return m.firstNonBlankOf(m.cur.Line - m.count1), true
+	l, ok := m.upLine(m.count1)
+	return m.firstNonBlankOf(l), ok
 }
 
 func mLineFirst(m *mctx) (Pos, bool) {
-	n := lineCount(m.e.text())
-	if m.cur.Line+m.count1-1 > n-1 {
-		return m.cur, false
-	}
-	return m.firstNonBlankOf(m.cur.Line + m.count1 - 1), true
+	l, ok := m.downLine(m.count1 - 1)
+	return m.firstNonBlankOf(l), ok
 }
 
 func mCol0(m *mctx) (Pos, bool) { return Pos{Line: m.cur.Line}, true }
@@ -230,18 +248,22 @@ func mCol0(m *mctx) (Pos, bool) { return Pos{Line: m.cur.Line}, true }
 func mFirstNonBlank(m *mctx) (Pos, bool) { return m.firstNonBlankOf(m.cur.Line), true }
 
 func mEnd(m *mctx) (Pos, bool) {
-	l := m.cur.Line + m.count1 - 1
-	if l > lineCount(m.e.text())-1 {
+	l, ok := m.downLine(m.count1 - 1)
+	if !ok {
 		return m.cur, false
 	}
 	m.wantEnd = true
 	line := lineText(m.e.text(), l)
+	if m.e.mode.visual() {
+		// In Visual mode $ goes onto the line end: the line break is selected.
+		return Pos{Line: l, Col: len(line)}, true
+	}
 	return Pos{Line: l, Col: lastCharCol(line)}, true
 }
 
 func mLastNonBlank(m *mctx) (Pos, bool) {
-	l := m.cur.Line + m.count1 - 1
-	if l > lineCount(m.e.text())-1 {
+	l, ok := m.downLine(m.count1 - 1)
+	if !ok {
 		return m.cur, false
 	}
 	r := m.e.text()

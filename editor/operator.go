@@ -451,10 +451,7 @@ func (e *Editor) opCase(op string, rg opRange) {
 			ls := lineStart(e.text(), l)
 			e.replaceRange(ls, lineEnd(e.text(), l), conv(lineText(e.text(), l)))
 		}
-		e.win.cur = Pos{Line: rg.start.Line, Col: 0}
-		if rg.start.Line == rg.end.Line && rg.cursor.Line == rg.start.Line && !e.mode.visual() {
-			e.win.cur = rg.cursor
-		}
+		e.win.cur = rg.start
 	case blockwise:
 		for l := rg.start.Line; l <= rg.end.Line; l++ {
 			a, b := e.blockCols(l, rg)
@@ -465,6 +462,17 @@ func (e *Editor) opCase(op string, rg opRange) {
 		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	default:
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
+		if a == b && !rg.incl {
+			// Vim's op_tilde steps the end back one character: at the
+			// start of the text that is the first character, at the
+			// start of a later line the whole line is changed.
+			switch {
+			case rg.start.Line == 0 && rg.start.Col == 0:
+				b = posToOff(r, Pos{Col: nextCol(lineText(r, 0), 0)})
+			case rg.start.Col == 0:
+				b = lineEnd(r, rg.start.Line)
+			}
+		}
 		e.replaceRange(a, b, conv(r.SliceString(a, b)))
 	}
 	if !e.changed {

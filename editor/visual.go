@@ -14,6 +14,7 @@ type visualState struct {
 	toEOL   bool // block mode after $: every line to its end
 	last    *savedVisual
 	blockIA bool
+	charAI  bool
 	// blockV1 overrides the block's right column while . repeats a block
 	// command (-1: none).
 	blockV1 int
@@ -32,8 +33,8 @@ var visualCommands map[string]func(e *Editor, c *ncmd)
 
 func init() {
 	visualCommands = map[string]func(e *Editor, c *ncmd){
-		"x": vOp("d", false), "<Del>": vOp("d", false), "X": vOp("d", true), "D": vOp("d", true),
-		"Y": vOp("y", true), "C": vOp("c", true), "S": vOp("c", true), "R": vOp("c", true),
+		"x": vOp("d", false), "<Del>": vOp("d", false), "X": vOp("d", false), "D": vOp("d", true),
+		"Y": vOp("y", false), "C": vOp("c", true), "S": vOp("c", false), "R": vOp("c", false),
 		"s": vOp("c", false), "u": vOp("gu", false), "U": vOp("gU", false), "~": vOp("g~", false),
 		"r": vReplace, "J": vJoin, "gJ": vJoin, "p": vPut, "P": vPut,
 		"I": vInsert, "A": vInsert, "o": vSwap, "O": vSwap,
@@ -69,10 +70,17 @@ var visualChanges = map[string]bool{
 	"d": true, "c": true, ">": true, "<": true, "=": true, "g~": true, "gu": true, "gU": true, "g?": true,
 	"gq": true, "gw": true, "x": true, "<Del>": true, "X": true, "D": true, "C": true, "S": true,
 	"R": true, "s": true, "u": true, "U": true, "~": true, "r": true, "J": true, "gJ": true,
+	"A": true, "I": true,
 }
 
 // execVisual runs a command in Visual mode.
 func (e *Editor) execVisual(c *ncmd) {
+	if upperVisual[c.name] && (e.mode != ModeVisualBlock || c.name == "R" || c.name == "S") {
+		if e.mode == ModeVisual && (c.name == "A" || c.name == "I") {
+			e.vis.charAI = true
+		}
+		e.mode = ModeVisualLine
+	}
 	if visualChanges[c.name] {
 		info := e.visualRedoInfo()
 		keys := MustParseKeys(c.name)
@@ -91,6 +99,10 @@ func (e *Editor) execVisual(c *ncmd) {
 	}
 	e.execVisualCmd(c)
 }
+
+// upperVisual are the Visual commands that work on whole lines outside
+// block mode (Vim's v_visop).
+var upperVisual = map[string]bool{"X": true, "D": true, "Y": true, "C": true, "S": true, "R": true, "A": true, "I": true}
 
 // execVisualCmd dispatches a Visual-mode command.
 func (e *Editor) execVisualCmd(c *ncmd) {
@@ -195,43 +207,30 @@ func (e *Editor) visualRange() opRange {
 	return opRange{kind: exclusive, start: a, end: end}
 }
 
-// visualOperator applies op to the selection; lines forces linewise (X,
-// D, Y, C on a charwise selection; to line end in block mode).
-func (e *Editor) visualOperator(c *ncmd, op string, lines bool) {
+// visualOperator applies op to the selection; toEOL extends a block to
+// the line ends (D and C in block mode).
+func (e *Editor) visualOperator(c *ncmd, op string, toEOL bool) {
 	rg := e.visualRange()
-	if lines {
-		if rg.kind == blockwise {
-			rg.toEOL = true
-		} else {
-			rg.kind = linewise
-		}
+	if toEOL && rg.kind == blockwise {
+		rg.toEOL = true
 	}
 	e.saveVisual()
 	mode := e.mode
 	e.mode = ModeNormal
 	oc := &ncmd{reg: c.reg, count: c.count, name: op}
 	if op == ">" || op == "<" {
-		e.mode = mode
+		e.mode = mode // the count is the amount in Visual mode
 		e.applyOperator(oc, rg)
 		e.mode = ModeNormal
 		return
 	}
 	if op == "c" && rg.kind == linewise {
+		e.win.cur = rg.start
 		e.opChange(oc, rg)
 		return
 	}
 	rg.cursor = e.win.cur
 	e.applyOperator(oc, rg)
-	if op == "y" && rg.kind == linewise {
-		e.win.cur = Pos{Line: rg.start.Line, Col: min(e.vis.anchor.Col, e.win.cur.Col)}
-		if mode == ModeVisualLine {
-			a, b := e.vis.anchor, e.vis.last.cur
-			if posLess(b, a) {
-				a = b
-			}
-			e.win.cur = a
-		}
-	}
 }
 
 func vOp(op string, lines bool) func(e *Editor, c *ncmd) {
@@ -328,13 +327,15 @@ func vJoin(e *Editor, c *ncmd) {
 	if a > b {
 		a, b = b, a
 	}
+	start := e.visualRange().start
 	e.saveVisual()
 	e.mode = ModeNormal
 	n := max(b-a+1, 2)
 	if a+n-1 > lineCount(e.text())-1 {
 		return
 	}
-	e.win.cur = Pos{Line: a, Col: e.win.cur.Col}
+	e.win.cur = start
+	e.saveUndo()
 	e.joinLines(a, n, c.name == "J")
 }
 
@@ -410,20 +411,28 @@ func vInsert(e *Editor, c *ncmd) {
 	e.saveVisual()
 	e.mode = ModeNormal
 	if mode != ModeVisualBlock {
+		// Vim's op_insert on lines: I inserts at the start of the first
+		// line; A appends after the end position's character unless the
+		// selection started and ended in the first column.
 		if c.name == "I" {
-			e.win.cur = rg.start
-			if mode == ModeVisualLine {
-				e.win.cur.Col = 0
-			}
-			e.startInsert("i", 1, MustParseKeys("i"))
-		} else {
-			if mode == ModeVisualLine {
-				e.win.cur = Pos{Line: rg.end.Line, Col: lineLen(e.text(), rg.end.Line)}
-			} else {
-				e.win.cur = offToPos(e.text(), posToOff(e.text(), rg.end))
-			}
-			e.startInsert("a", 1, MustParseKeys("a"))
+			e.win.cur = Pos{Line: rg.start.Line}
+			e.startInsert("i", 1, MustParseKeys("I"))
+			return
 		}
+		end := e.vis.last.cur
+		if posLess(end, e.vis.last.anchor) {
+			end = e.vis.last.anchor
+		}
+		line := lineText(e.text(), end.Line)
+		end.Col = min(end.Col, len(line))
+		if end.Col < len(line) {
+			v := displayCol(line, end.Col, e.opt.TabStop)
+			if v+clusterWidth(line[end.Col:nextCol(line, end.Col)], v, e.opt.TabStop)-1 != 0 {
+				end.Col = nextCol(line, end.Col)
+			}
+		}
+		e.win.cur = end
+		e.startInsert("a", 1, MustParseKeys("A"))
 		return
 	}
 	var col int

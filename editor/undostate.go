@@ -1,0 +1,82 @@
+package editor
+
+// Editor state that Vim keeps in its undo headers but kjx's undo tree does
+// not: the named marks (restored by undo and redo) and whether the buffer
+// was empty (Vim's ML_EMPTY). The editor keys them by sequence number.
+
+// undoState is per-buffer bookkeeping beside the undo tree.
+type undoState struct {
+	// marksBefore[H] are the marks a-z when header H was created.
+	marksBefore map[int]map[rune]Pos
+	// marksUndone[H] are the marks a-z when header H was last undone.
+	marksUndone map[int]map[rune]Pos
+	// emptyAt[S] is whether the buffer had no lines in state S.
+	emptyAt map[int]bool
+}
+
+func (u *undoState) init() {
+	if u.marksBefore == nil {
+		u.marksBefore = map[int]map[rune]Pos{}
+		u.marksUndone = map[int]map[rune]Pos{}
+		u.emptyAt = map[int]bool{}
+	}
+}
+
+// namedMarks copies the marks a-z.
+func namedMarks(b *Buffer) map[rune]Pos {
+	m := map[rune]Pos{}
+	for r, p := range b.marks {
+		if r >= 'a' && r <= 'z' {
+			m[r] = p
+		}
+	}
+	return m
+}
+
+// beforeSave is called before tree.Save; it returns what afterSave needs.
+func (b *Buffer) beforeSave() (seqLast, state int, empty bool, marks map[rune]Pos) {
+	t := b.tree
+	if t.Synced() {
+		marks = namedMarks(b)
+	}
+	return t.SeqLast(), t.SeqCur(), b.empty, marks
+}
+
+// afterSave records the state of a header Save just created.
+func (b *Buffer) afterSave(seqLast, state int, empty bool, marks map[rune]Pos) {
+	t := b.tree
+	if t.SeqLast() == seqLast || marks == nil {
+		return
+	}
+	b.us.init()
+	b.us.marksBefore[t.SeqLast()] = marks
+	b.us.emptyAt[state] = empty
+}
+
+// noteState records the buffer's emptiness in its current undo state.
+func (b *Buffer) noteState() {
+	b.us.init()
+	b.us.emptyAt[b.tree.SeqCur()] = b.empty
+}
+
+// afterMove restores what Vim's undo headers restore after an undo (undid
+// is the header undone, 0 if unknown) or a redo (redid).
+func (b *Buffer) afterMove(undid, redid int) {
+	b.us.init()
+	if undid > 0 {
+		b.us.marksUndone[undid] = namedMarks(b)
+		for r, p := range b.us.marksBefore[undid] {
+			b.marks[r] = p
+		}
+	}
+	if redid > 0 {
+		for r, p := range b.us.marksUndone[redid] {
+			b.marks[r] = p
+		}
+	}
+	empty, ok := b.us.emptyAt[b.tree.SeqCur()]
+	if !ok && b.tree.SeqCur() == 0 {
+		empty = b.loadedEmpty
+	}
+	b.empty = empty && b.Text().Len() == 0
+}
