@@ -203,11 +203,16 @@ func (h *model) reader(off int) {
 	}
 }
 
-// step applies one random operation.
-func (h *model) step(rng *rand.Rand, maxIns int) {
+// step applies one random operation; inserts turn into deletes while the
+// text is longer than target.
+func (h *model) step(rng *rand.Rand, maxIns, target int) {
 	h.t.Helper()
 	n := len(h.m)
-	switch k := rng.IntN(20); {
+	k := rng.IntN(20)
+	if k < 8 && n > target {
+		k = 8
+	}
+	switch {
 	case k < 8: // insert
 		a := rng.IntN(n + 1)
 		h.replace(a, a, randText(rng, rng.IntN(maxIns)+1))

@@ -39,22 +39,46 @@ func (c child) node() *node { return (*node)(c.p) }
 // They must not be modified unless a batch owns the leaf.
 func (c child) text() []byte { return unsafe.Slice((*byte)(c.p), c.bytes) }
 
-// inner is a node allocated together with room for a full set of kids, so
-// that making or copying an internal node is one allocation.
+// inner, inner4 and inner8 are a node allocated together with room for
+// its kids, so that making or copying a node is one allocation; the small
+// ones keep roots and thin nodes cheap to copy.
 type inner struct {
 	node
 	arr [maxKids]child
 }
 
+type inner4 struct {
+	node
+	arr [4]child
+}
+
+type inner8 struct {
+	node
+	arr [8]child
+}
+
 // newInner returns an internal node of height h whose kids are a copy of
-// ks.
+// ks (1..maxKids of them).
 func newInner(ks []child, h int, owner *token) *node {
-	in := &inner{}
-	in.h = h
-	in.owner = owner
-	in.kids = in.arr[:len(ks)]
-	copy(in.kids, ks)
-	return &in.node
+	var n *node
+	switch {
+	case len(ks) <= 4:
+		in := &inner4{}
+		in.kids = in.arr[:len(ks):len(ks)]
+		n = &in.node
+	case len(ks) <= 8:
+		in := &inner8{}
+		in.kids = in.arr[:len(ks):len(ks)]
+		n = &in.node
+	default:
+		in := &inner{}
+		in.kids = in.arr[:len(ks):len(ks)]
+		n = &in.node
+	}
+	n.h = h
+	n.owner = owner
+	copy(n.kids, ks)
+	return n
 }
 
 // leafChild returns a child referencing text as a leaf. text must not be

@@ -8,18 +8,22 @@ import (
 // TestPropertyModel runs random edits, batches and queries against a plain
 // []byte model, checking the tree's invariants after every operation.
 func TestPropertyModel(t *testing.T) {
-	steps, maxIns := 3000, 3000
+	steps, maxIns := 1500, 3*maxLeaf/2
 	if raceEnabled || testing.Short() {
-		steps = 600
+		steps = 300
 	}
 	if maxLeaf < 64 { // kjxtiny: small edits already make deep trees
 		maxIns = 40
 	}
-	for seed := uint64(1); seed <= 4; seed++ {
+	// Small texts stress the root and merges; large ones (three levels
+	// with the normal sizes) stress splits deep in the tree.
+	targets := []int{4 * maxLeaf, 40 * maxLeaf, 300 * maxLeaf, 300 * maxLeaf}
+	for i, target := range targets {
+		seed := uint64(i + 1)
 		rng := rand.New(rand.NewPCG(seed, seed*77))
-		h := newModel(t, randText(rng, rng.IntN(4*maxLeaf*maxKids)))
+		h := newModel(t, randText(rng, target))
 		for i := 0; i < steps; i++ {
-			h.step(rng, maxIns)
+			h.step(rng, maxIns, target)
 		}
 		h.verifySnapshots()
 		t.Logf("seed %d: %d bytes, height %d", seed, h.r.Len(), h.r.h)
