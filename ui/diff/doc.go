@@ -1,0 +1,26 @@
+// Package diff computes line diffs between two texts for the undo-tree
+// panel's preview, and runs them off the UI goroutine.
+//
+// # Model
+//
+// Ropes and Lines compute a minimal line diff with Myers' O(ND)
+// algorithm in linear space (common prefix and suffix trimmed first,
+// lines interned to integers), grouped into unified hunks with context.
+// A region whose difference exceeds Options.MaxCost is reported as a
+// wholesale replacement and the Result is marked Approximate: the diff is
+// always correct (Apply reproduces the new text), merely not minimal
+// when the texts have little in common. Cost: O((N+M)·D) time, O(N+M)
+// space, where D is the number of differing lines.
+//
+// Worker debounces requests (the newest one wins, computed after the
+// requests have been quiet for the debounce interval, with an injectable
+// Clock), cancels a computation nobody wants any more, caches outcomes
+// per Key (the two states' seqs and a mode) and tells the UI when one is
+// ready.
+//
+// # Concurrency
+//
+// Ropes, Lines and Apply are pure. A Worker's Want may be called from any
+// goroutine; its Run loop is one goroutine; jobs receive a context they
+// must honour. Results are immutable once published.
+package diff
