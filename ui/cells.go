@@ -76,6 +76,13 @@ func (l *lineCells) start(r buffer.Rope, p linePos, end int, opts layoutOpts) {
 
 // next returns the next cell, or false at the end of the line.
 func (l *lineCells) next() (cell, bool) {
+	if l.idle() {
+		if b, ok := l.cr.nextASCII(); ok {
+			c := cell{s: asciiCell(b), w: 1, off: l.cr.offset() - 1, col: l.col, vcol: l.col - l.fillers, first: true, last: true}
+			l.col++
+			return c, true
+		}
+	}
 	for {
 		if c, ok := l.pending(); ok {
 			return c, true
@@ -170,7 +177,7 @@ func (l *lineCells) advance(col, off int, mark func(linePos)) {
 }
 
 // markEvery is the spacing in bytes of checkpoints taken by advance.
-const markEvery = 8192
+const markEvery = 1024
 
 // vcolOf converts a screen column to a virtual column. Fillers only
 // appear with wrap, where tabs are still measured in virtual columns;

@@ -58,6 +58,26 @@ func (c *clusterReader) next() (cluster string, off, width int, ok bool) {
 	return cluster, off, width, true
 }
 
+// nextASCII consumes and returns the next byte when it is printable
+// ASCII that forms a cluster on its own (the byte after it is ASCII too):
+// the fast path of text layout.
+func (c *clusterReader) nextASCII() (byte, bool) {
+	if len(c.win)-c.pos < lookahead && c.base+len(c.win) < c.end {
+		c.refill()
+	}
+	s := c.win[c.pos:]
+	if len(s) == 0 {
+		return 0, false
+	}
+	b := s[0]
+	if b < ' ' || b >= 0x7f || len(s) > 1 && s[1] >= utf8.RuneSelf {
+		return 0, false
+	}
+	c.pos++
+	c.state = -1
+	return b, true
+}
+
 // cutCluster returns the first grapheme cluster of s (non-empty), its
 // uniseg width and the next uniseg state. An invalid UTF-8 byte is a
 // cluster of its own, and a cluster never includes one.

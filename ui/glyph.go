@@ -71,12 +71,15 @@ func (z *sanitizer) pieces(cluster string, w int) []piece {
 	if len(cluster) == 1 && cluster[0] < utf8.RuneSelf {
 		b := cluster[0]
 		if b < ' ' || b == 0x7f {
-			return append(z.out, piece{s: controlEscape(b), w: 2, esc: true})
+			z.out = append(z.out, piece{s: controlEscape(b), w: 2, esc: true})
+		} else {
+			z.out = append(z.out, piece{s: cluster, w: 1})
 		}
-		return append(z.out, piece{s: cluster, w: 1})
+		return z.out
 	}
-	if w > 0 && clusterSafe(cluster) {
-		return append(z.out, piece{s: cluster, w: min(w, 2)})
+	if w > 0 && clusterSafe(cluster, w == 2) {
+		z.out = append(z.out, piece{s: cluster, w: min(w, 2)})
+		return z.out
 	}
 	z.split(cluster)
 	return z.out
@@ -88,7 +91,7 @@ func (z *sanitizer) split(cluster string) {
 	start := -1 // start of the current printable run
 	for i := 0; i < len(cluster); {
 		r, size := utf8.DecodeRuneInString(cluster[i:])
-		if runeSafeIn(cluster, i, r, size) {
+		if runeSafeIn(cluster, i, r, size, false) {
 			if start < 0 {
 				start = i
 			}
@@ -175,8 +178,10 @@ func appendHexRune(dst []byte, r rune) []byte {
 }
 
 // clusterSafe reports whether every rune of a multi-byte cluster may be
-// sent as is and the cluster does not start with a combining mark.
-func clusterSafe(cluster string) bool {
+// sent as is and the cluster does not start with a combining mark. wide
+// says the cluster is two cells wide (emoji presentation), which joiners
+// require.
+func clusterSafe(cluster string, wide bool) bool {
 	for i := 0; i < len(cluster); {
 		b := cluster[i]
 		if b >= ' ' && b < 0x7f {
@@ -184,7 +189,7 @@ func clusterSafe(cluster string) bool {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(cluster[i:])
-		if !runeSafeIn(cluster, i, r, size) {
+		if !runeSafeIn(cluster, i, r, size, wide) {
 			return false
 		}
 		if i == 0 && unicode.Is(unicode.M, r) {
@@ -196,16 +201,17 @@ func clusterSafe(cluster string) bool {
 }
 
 // runeSafeIn reports whether rune r at byte i of cluster may reach the
-// terminal. ZWJ is allowed only between two pictographs (emoji ZWJ
-// sequences) and tag characters only inside a flag tag sequence.
-func runeSafeIn(cluster string, i int, r rune, size int) bool {
+// terminal. ZWJ is allowed only between two pictographs in a wide
+// cluster (emoji ZWJ sequences) and tag characters only inside a flag
+// tag sequence.
+func runeSafeIn(cluster string, i int, r rune, size int, wide bool) bool {
 	switch {
 	case r == utf8.RuneError && size == 1:
 		return false
 	case r < 0xa0:
 		return r >= ' ' && r < 0x7f
 	case r == 0x200d:
-		return pictographBefore(cluster[:i]) && pictographAfter(cluster[i+size:])
+		return wide && pictographBefore(cluster[:i]) && pictographAfter(cluster[i+size:])
 	case r >= 0xe0020 && r <= 0xe007f:
 		first, _ := utf8.DecodeRuneInString(cluster)
 		last, _ := utf8.DecodeLastRuneInString(cluster)

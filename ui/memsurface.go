@@ -57,6 +57,11 @@ func (m *MemSurface) SetCell(x, y int, cluster string, width int, style Style) {
 		m.onSet(x, y, cluster, width)
 	}
 	i := y*m.w + x
+	if c := &m.cells[i]; width == 1 && c.width == 1 && c.gen != m.gen {
+		// The common case: a narrow cell over a narrow cell.
+		*c = memCell{s: cluster, width: 1, style: style, gen: m.gen}
+		return
+	}
 	if width == 2 && x+1 >= m.w {
 		cluster, width = blank, 1
 	}

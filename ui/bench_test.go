@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// codeText returns n lines that look like source code: indentation with
+// tabs, ASCII, a little UTF-8.
+func codeText(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.WriteString(strings.Repeat("\t", i%4))
+		switch i % 5 {
+		case 0:
+			b.WriteString("func example(a, b int) (string, error) { // héllo wörld")
+		case 1:
+			b.WriteString(`return fmt.Sprintf("%d items in %s", len(items), name), nil`)
+		case 2:
+			b.WriteString("x := map[string]int{\"alpha\": 1, \"beta\": 2, \"gamma\": 3} // 中文")
+		case 3:
+			b.WriteString("")
+		default:
+			b.WriteString("if err != nil { return nil, fmt.Errorf(\"load %q: %w\", path, err) }")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func benchFrame(b *testing.B, f *Frame, w, h int) {
+	s := NewMemSurface(w, h)
+	r := NewRenderer()
+	r.Draw(s, f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := startCPU()
+	for i := 0; i < b.N; i++ {
+		r.Draw(s, f)
+	}
+	cpu.report(b)
+}
+
+// cpuMeter reports process CPU time per operation as "cpu-ns/op".
+type cpuMeter struct{ start time.Duration }
+
+func startCPU() cpuMeter { return cpuMeter{processCPU()} }
+
+func (c cpuMeter) report(b *testing.B) {
+	b.ReportMetric(float64(processCPU()-c.start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkFrameText200x60 draws a 200×60 screen of source code in the
+// middle of a 100 000-line file with line numbers and search matches.
+func BenchmarkFrameText200x60(b *testing.B) {
+	text := buffer.FromString(codeText(100000))
+	f := &Frame{Text: TextView{Text: text, Cursor: Pos{50000, 3}, Top: 49980, Opts: DefaultDisplayOptions()},
+		Status: StatusInfo{Mode: "NORMAL", Name: "main.go", UndoSeq: 42, UndoLast: 57}}
+	f.Text.Opts.Number = true
+	f.Text.Matches = searchFor("err")
+	benchFrame(b, f, 200, 60)
+}
+
+// BenchmarkFrameNowrapLongLine draws a 1 MB single ASCII line without
+// wrap, the cursor at its end.
+func BenchmarkFrameNowrapLongLine(b *testing.B) {
+	line := strings.Repeat("abcdefghij", 100000)
+	f := &Frame{Text: TextView{Text: buffer.FromString(line), Cursor: Pos{0, len(line) - 1}, Top: -1,
+		Opts: DisplayOptions{TabStop: 8}}}
+	benchFrame(b, f, 200, 60)
+}
+
+// BenchmarkFrameNowrapLongCJKLine draws a 1 MB single line of wide
+// characters without wrap, the cursor at its end.
+func BenchmarkFrameNowrapLongCJKLine(b *testing.B) {
+	line := strings.Repeat("中文字", 110000)
+	f := &Frame{Text: TextView{Text: buffer.FromString(line), Cursor: Pos{0, len(line) - 3}, Top: -1,
+		Opts: DisplayOptions{TabStop: 8}}}
+	benchFrame(b, f, 200, 60)
+}
+
+// BenchmarkFrameWrapLongLine draws the end of a 1 MB wrapped line.
+func BenchmarkFrameWrapLongLine(b *testing.B) {
+	line := strings.Repeat("abcdefghij", 100000)
+	f := &Frame{Text: TextView{Text: buffer.FromString(line), Cursor: Pos{0, len(line) - 1}, Top: -1,
+		Opts: DisplayOptions{Wrap: true, TabStop: 8}}}
+	benchFrame(b, f, 200, 60)
+}
