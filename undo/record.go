@@ -328,7 +328,12 @@ func (t *Tree) MarkSaved() {
 // node holds the whole replacement (stored as a minimal change, common
 // prefix and suffix trimmed), the buffer becomes unmodified, and undo brings
 // the old text back. With 'undolevels' < 0 the history is freed instead.
+// src is SourceReload or SourceExternal (any other is recorded as
+// SourceReload): those two sources mark whole-buffer nodes, also in Images.
 func (t *Tree) Reload(newText buffer.Rope, src Source) {
+	if src != SourceExternal {
+		src = SourceReload
+	}
 	t.normalize()
 	t.Sync()
 	old := t.text

@@ -159,9 +159,6 @@ func (t *Tree) setChangedFlag(i nid, v bool) {
 	m.flagEpoch = t.writeEpoch
 }
 
-// live is the number of nodes in the tree.
-func (t *Tree) live() int { return t.numhead }
-
 // maybeCompact rebuilds the storage without dead slots once they outnumber
 // the live ones, so that memory follows the tree's size and not the history
 // ever made. Amortised O(1) per freed node.

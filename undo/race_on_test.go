@@ -1,0 +1,5 @@
+//go:build race
+
+package undo
+
+const raceEnabled = true
