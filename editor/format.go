@@ -2,33 +2,66 @@ package editor
 
 import "strings"
 
-// opReindent is = without 'equalprg': kjx gives every line of the range the
-// indent of the nearest non-blank line above it (Vim's C indenting is not
-// implemented; this matches it for flat text).
+// opReindent is = without 'equalprg': Vim then uses C-indenting. kjx
+// implements its core, brace nesting: a line gets one 'shiftwidth' per
+// unclosed { before it (one less when it starts with }), plain text gets
+// no indent. Continuation lines and case labels are not modelled.
 func (e *Editor) opReindent(rg opRange) {
 	e.saveUndo() // Vim saves the lines first, even if none changes
-	indent := ""
-	for l := rg.start.Line - 1; l >= 0; l-- {
-		if t := lineText(e.text(), l); strings.TrimSpace(t) != "" {
-			indent = leadingWhite(t)
-			break
-		}
-	}
-	for l := rg.start.Line; l <= rg.end.Line; l++ {
+	last := rg.lastLine()
+	depth := braceDepth(e.text().SliceString(0, lineStart(e.text(), rg.start.Line)))
+	for l := rg.start.Line; l <= last; l++ {
 		line := lineText(e.text(), l)
-		if strings.TrimSpace(line) == "" {
+		body := strings.TrimLeft(line, " \t")
+		d := depth
+		if strings.HasPrefix(body, "}") {
+			d--
+		}
+		depth += braceDepth(line)
+		if body == "" {
 			continue
 		}
-		ws := leadingWhite(line)
-		ls := lineStart(e.text(), l)
-		if ws != indent {
-			e.replaceRange(ls, ls+len(ws), indent)
+		ws := line[:len(line)-len(body)]
+		ni := makeIndent(max(d, 0)*e.opt.shiftWidth(), e.opt.TabStop, e.opt.ExpandTab)
+		if ws != ni {
+			ls := lineStart(e.text(), l)
+			e.replaceRange(ls, ls+len(ws), ni)
 		}
 	}
 	e.win.cur = Pos{Line: rg.start.Line, Col: firstNonBlank(lineText(e.text(), rg.start.Line))}
-	if n := rg.end.Line - rg.start.Line + 1; n > e.opt.Report {
+	if n := last - rg.start.Line + 1; n > e.opt.Report {
+		e.msg("%d lines to indent... ", n-1)
 		e.msg("%d lines indented ", n)
 	}
+}
+
+// braceDepth is the net count of { minus } in s, outside strings, character
+// literals and // comments.
+func braceDepth(s string) int {
+	d := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote || c == '\n' {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case c == '{':
+			d++
+		case c == '}':
+			d--
+		}
+	}
+	return d
 }
 
 // opFormat is gq/gw: refill the paragraphs of the range to 'textwidth'
@@ -37,7 +70,7 @@ func (e *Editor) opFormat(op string, rg opRange) {
 	tw := 79
 	cur := e.win.cur
 	l := rg.start.Line
-	end := rg.end.Line
+	end := rg.lastLine()
 	for l <= end {
 		// One paragraph: non-blank lines.
 		if strings.TrimSpace(lineText(e.text(), l)) == "" {

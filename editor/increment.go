@@ -33,7 +33,7 @@ func vIncrement(e *Editor, c *ncmd) {
 	}
 	progressive := strings.HasPrefix(c.name, "g")
 	step := delta
-	for l := rg.start.Line; l <= rg.end.Line; l++ {
+	for l := rg.start.Line; l <= rg.lastLine(); l++ {
 		start := 0
 		if rg.kind == exclusive && l == rg.start.Line {
 			start = rg.start.Col

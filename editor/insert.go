@@ -22,6 +22,7 @@ type insertState struct {
 	rcount   int      // the count . repeats with (0: none)
 	rreg     rune     // the register . repeats with
 	vredo    *redoCmd // a Visual command that started this insert
+	corner   bool     // block I/A: the cursor ends at the block's corner
 }
 
 // startInsert enters Insert mode (Replace mode for R).
@@ -221,10 +222,11 @@ func (e *Editor) insertBackspace() {
 	if beforeStart && !e.backspaceAllowed("start") {
 		return
 	}
+	if cur.Col == 0 && (cur.Line == 0 || !e.backspaceAllowed("eol")) {
+		return
+	}
+	e.saveUndo() // Vim's stop_arrow: the first <BS> of a session saves for undo
 	if cur.Col == 0 {
-		if cur.Line == 0 || !e.backspaceAllowed("eol") {
-			return
-		}
 		prevLen := lineLen(r, cur.Line-1)
 		if e.mode == ModeReplace {
 			// Replace mode only removes a line break it inserted itself;
@@ -353,6 +355,24 @@ func (e *Editor) insertDeleteWord() {
 	if cur.Line == in.start.Line && cur.Col > in.start.Col && col < in.start.Col {
 		col = in.start.Col // stop once at the start of the insert
 	}
+	e.deleteBackTo(col)
+}
+
+// deleteBackTo deletes from col to the cursor (CTRL-W, CTRL-U); Replace
+// mode puts back what was replaced instead, one character at a time.
+func (e *Editor) deleteBackTo(col int) {
+	if e.mode == ModeReplace {
+		for e.win.cur.Col > col {
+			before := e.win.cur.Col
+			e.insertBackspace()
+			if e.win.cur.Col >= before {
+				break
+			}
+		}
+		return
+	}
+	cur := e.win.cur
+	line := e.curLine()
 	ls := lineStart(e.text(), cur.Line)
 	e.apply(ls+col, line[col:cur.Col], "")
 	e.win.cur.Col = col
@@ -374,9 +394,7 @@ func (e *Editor) insertDeleteLine() {
 	if cur.Line == in.start.Line && cur.Col > in.start.Col && col < in.start.Col {
 		col = in.start.Col
 	}
-	ls := lineStart(e.text(), cur.Line)
-	e.apply(ls+col, line[col:cur.Col], "")
-	e.win.cur.Col = col
+	e.deleteBackTo(col)
 }
 
 // insertShift is CTRL-T / CTRL-D.
@@ -483,8 +501,9 @@ func (e *Editor) finishInsert(repeat bool) {
 			e.win.cur.Col = 0
 		}
 	}
+	blockCur := Pos{Line: -1}
 	if in.block != nil {
-		e.finishBlockInsert(in)
+		blockCur = e.finishBlockInsert(in)
 	}
 	b := e.buf()
 	b.marks['^'] = e.win.cur
@@ -502,7 +521,10 @@ func (e *Editor) finishInsert(repeat bool) {
 	}
 	e.mode = ModeNormal
 	e.ins = nil
-	if e.win.cur.Col > 0 {
+	if blockCur.Line >= 0 && in.corner {
+		// After a block insert the cursor is at the block's top-left.
+		e.win.cur = blockCur
+	} else if e.win.cur.Col > 0 {
 		e.win.cur.Col = prevCol(e.curLine(), e.win.cur.Col)
 	}
 	e.win.clampCursor(false)

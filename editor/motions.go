@@ -296,10 +296,8 @@ func mWord(m *mctx) (Pos, bool) {
 		}
 	}
 	if m.op != "" {
-		p, ok := motion.WordForwardRaw(r, off, m.count1, big, true)
-		if !ok && p == off {
-			return m.cur, false
-		}
+		// With an operator a failing w still applies to what it moved over.
+		p, _ := motion.WordForwardRaw(r, off, m.count1, big, true)
 		return offToPos(r, p), true
 	}
 	p := motion.WordForward(r, off, m.count1, big)
@@ -314,11 +312,8 @@ func mWord(m *mctx) (Pos, bool) {
 func changeWordEnd(m *mctx, off int, big bool) (Pos, bool) {
 	r := m.e.text()
 	if off > 0 {
-		p, ok := motion.WordEndRaw(r, off-1, m.count1, big)
-		if !ok && p <= off {
-			return m.cur, false
-		}
-		return offToPos(r, p), true
+		p, _ := motion.WordEndRaw(r, off-1, m.count1, big)
+		return offToPos(r, max(p, off)), true
 	}
 	line := m.line()
 	n := nextCol(line, 0)
@@ -362,7 +357,7 @@ func mWordEnd(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	off := posToOff(r, m.cur)
 	p, ok := motion.WordEndRaw(r, off, m.count1, m.big())
-	if !ok && p == off {
+	if !ok && p == off && m.op == "" {
 		return m.cur, false
 	}
 	return offToPos(r, p), true

@@ -186,6 +186,16 @@ func inIndent(line string, col int) bool {
 	return strings.TrimLeft(line[:min(col, len(line))], " \t") == ""
 }
 
+// lastLine is the last line the range touches: a charwise range that ends
+// at the start of a line (a Visual selection including a line break) does
+// not touch that line.
+func (rg opRange) lastLine() int {
+	if rg.kind == exclusive && rg.end.Col == 0 && rg.end.Line > rg.start.Line {
+		return rg.end.Line - 1
+	}
+	return rg.end.Line
+}
+
 func posLess(a, b Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
 // rangeText returns the text an opRange covers, as a register.
@@ -334,6 +344,7 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 func (e *Editor) opChange(c *ncmd, rg opRange) {
 	r := e.text()
 	if e.buf().empty {
+		e.saveUndo() // Vim's op_change saves for undo in an empty buffer
 		e.startInsert("c", 1, e.redoKeys(c))
 		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
 		return
@@ -386,11 +397,15 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 // opShift indents (amount > 0) or dedents the range's lines by
 // |amount| shiftwidths.
 func (e *Editor) opShift(rg opRange, amount int) {
+	if rg.kind == blockwise {
+		e.shiftBlock(rg, amount)
+		return
+	}
 	sw := e.opt.shiftWidth()
 	ts := e.opt.TabStop
 	e.win.cur = Pos{Line: rg.start.Line, Col: e.win.cur.Col}
 	e.saveUndo() // Vim saves the lines first, even if none changes
-	for l := rg.start.Line; l <= rg.end.Line; l++ {
+	for l := rg.start.Line; l <= rg.lastLine(); l++ {
 		line := lineText(e.text(), l)
 		if line == "" {
 			continue
@@ -418,7 +433,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 	}
 	e.win.cur = Pos{Line: rg.start.Line, Col: firstNonBlank(lineText(e.text(), rg.start.Line))}
 	e.win.wantCol = -1
-	n := rg.end.Line - rg.start.Line + 1
+	n := rg.lastLine() - rg.start.Line + 1
 	if n > e.opt.Report {
 		dir := ">"
 		if amount < 0 {
@@ -478,7 +493,7 @@ func (e *Editor) opCase(op string, rg opRange) {
 	if !e.changed {
 		return
 	}
-	if n := rg.end.Line - rg.start.Line + 1; n > e.opt.Report {
+	if n := rg.lastLine() - rg.start.Line + 1; n > e.opt.Report {
 		e.msg("%d line%s changed", n, plural(n))
 	}
 }
@@ -501,4 +516,95 @@ func rot13(r rune) rune {
 		return 'A' + (r-'A'+13)%26
 	}
 	return r
+}
+
+// shiftBlock is > and < on a block (Vim's shift_block): the text from the
+// block's left edge moves right by amount shiftwidths (> fills the gap with
+// tabs and spaces as the columns allow) or left over at most that much
+// white space.
+func (e *Editor) shiftBlock(rg opRange, amount int) {
+	ts := e.opt.TabStop
+	total := amount * e.opt.shiftWidth()
+	if total < 0 {
+		total = -total
+	}
+	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	corner := e.win.cur
+	e.saveUndo()
+	for l := rg.start.Line; l <= rg.end.Line; l++ {
+		line := lineText(e.text(), l)
+		// The cluster where the block starts, and its display column.
+		p, v := 0, 0
+		preW, preC := 0, 0 // white space just before the block
+		for p < len(line) {
+			n := nextCol(line, p)
+			w := clusterWidth(line[p:n], v, ts)
+			if v+w > rg.vcol0 {
+				break
+			}
+			if line[p] == ' ' || line[p] == '\t' {
+				preW += w
+				preC += n - p
+			} else {
+				preW, preC = 0, 0
+			}
+			v += w
+			p = n
+		}
+		if p >= len(line) {
+			continue // the line ends before the block
+		}
+		ls := lineStart(e.text(), l)
+		if amount > 0 {
+			wsStart := v - preW
+			t := total + preW
+			q := p
+			for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
+				w := clusterWidth(line[q:q+1], v, ts)
+				t += w
+				v += w
+				q++
+			}
+			tabs, spaces := 0, t
+			if !e.opt.ExpandTab {
+				tabs = ((wsStart % ts) + t) / ts
+				if tabs > 0 {
+					spaces = ((wsStart % ts) + t) % ts
+				}
+			}
+			fill := strings.Repeat("\t", tabs) + strings.Repeat(" ", spaces)
+			e.replaceRange(ls+p-preC, ls+q, fill)
+			continue
+		}
+		// Left: remove up to total columns of white space at the block.
+		q, nw := p, v
+		for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
+			nw += clusterWidth(line[q:q+1], nw, ts)
+			q++
+		}
+		shift := min(nw-rg.vcol0, total)
+		if nw-v < shift {
+			shift = nw - v
+		}
+		dest := nw - shift
+		vc, vw := 0, 0
+		for vc < p && vw < dest {
+			w := clusterWidth(line[vc:nextCol(line, vc)], vw, ts)
+			if vw+w > dest {
+				break
+			}
+			vw += w
+			vc = nextCol(line, vc)
+		}
+		fill := strings.Repeat(" ", dest-vw)
+		e.replaceRange(ls+vc, ls+q, fill)
+	}
+	e.win.cur = corner
+	if n := rg.end.Line - rg.start.Line + 1; n > e.opt.Report {
+		dir := ">"
+		if amount < 0 {
+			dir, amount = "<", -amount
+		}
+		e.msg("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
+	}
 }

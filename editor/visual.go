@@ -302,6 +302,7 @@ func vReplace(e *Editor, c *ncmd) {
 		return b.String()
 	}
 	e.win.cur = rg.start
+	e.saveUndo() // Vim saves the lines first
 	switch rg.kind {
 	case linewise:
 		for l := rg.start.Line; l <= rg.end.Line; l++ {
@@ -343,7 +344,8 @@ func vJoin(e *Editor, c *ncmd) {
 func vPut(e *Editor, c *ncmd) {
 	reg, ok := e.getReg(c.reg)
 	if !ok {
-		e.exitVisual()
+		// Vim deletes the selection first and then finds nothing to put.
+		e.visualOperator(&ncmd{}, "d", false)
 		e.errMsg("E353: Nothing in register %c", regName(c.reg))
 		return
 	}
@@ -356,6 +358,7 @@ func vPut(e *Editor, c *ncmd) {
 		dc.reg = '_'
 	}
 	e.opDelete(dc, rg)
+	wasEmpty := e.buf().empty
 	r := e.text()
 	switch {
 	case rg.kind == linewise && reg.kind != regLine:
@@ -394,6 +397,16 @@ func vPut(e *Editor, c *ncmd) {
 		e.put(reg, after, false, c.count1(), false)
 	}
 	_ = mode
+	if wasEmpty && lineCount(e.text()) > 1 && lineText(e.text(), lineCount(e.text())-1) == "" {
+		// Every line was replaced: drop the empty line the delete left.
+		n := lineCount(e.text()) - 1
+		cur := e.win.cur
+		e.deleteLines(n, n)
+		e.win.cur = cur
+		if e.win.cur.Line >= n {
+			e.win.cur = Pos{Line: n - 1, Col: lastCharCol(lineText(e.text(), n-1))}
+		}
+	}
 }
 
 func regName(r rune) rune {
@@ -416,7 +429,7 @@ func vInsert(e *Editor, c *ncmd) {
 		// selection started and ended in the first column.
 		if c.name == "I" {
 			e.win.cur = Pos{Line: rg.start.Line}
-			e.startInsert("i", 1, MustParseKeys("I"))
+			e.startInsert("i", c.count1(), MustParseKeys("I"))
 			return
 		}
 		end := e.vis.last.cur
@@ -432,7 +445,7 @@ func vInsert(e *Editor, c *ncmd) {
 			}
 		}
 		e.win.cur = end
-		e.startInsert("a", 1, MustParseKeys("A"))
+		e.startInsert("a", c.count1(), MustParseKeys("A"))
 		return
 	}
 	var col int
@@ -454,20 +467,23 @@ func vInsert(e *Editor, c *ncmd) {
 	e.startInsert(strings.ToLower(c.name), 1, MustParseKeys("i"))
 	rg2 := rg
 	e.ins.block = &rg2
+	e.ins.corner = true
 	e.vis.blockIA = c.name == "A"
 }
 
 // finishBlockInsert copies the text typed on the block's first line to
-// the other lines.
-func (e *Editor) finishBlockInsert(in *insertState) {
+// the other lines and returns where the cursor goes (the block's top-left).
+func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	rg := *in.block
 	in.block = nil
+	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	if e.win.cur.Line != in.start.Line || e.win.cur.Col < in.start.Col {
-		return
+		in.corner = false // text with a line break is not copied
+		return corner
 	}
 	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
 	if text == "" {
-		return
+		return corner
 	}
 	ts := e.opt.TabStop
 	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
@@ -489,8 +505,7 @@ func (e *Editor) finishBlockInsert(in *insertState) {
 		col := colAtDisplay(line, vcol, ts, true)
 		e.insertText(ls+col, text)
 	}
-	e.win.cur = in.start
-	e.win.cur.Col = in.start.Col + len(text)
+	return corner
 }
 
 func vSwap(e *Editor, c *ncmd) {
