@@ -111,6 +111,10 @@ func BenchmarkSchedule(b *testing.B) {
 		paths[i] = "/p/" + strconv.Itoa(i)
 	}
 	img := chainImage(1, "")
+	jobs := make([]Job, len(paths))
+	for i, p := range paths {
+		jobs[i] = Job{Path: p, Image: func() undo.Image { return img }, Disk: stateOf("x")}
+	}
 	b.Run("busy", func(b *testing.B) {
 		w := NewWriter(WriterOptions{Dir: b.TempDir()})
 		release := make(chan struct{})
@@ -118,7 +122,7 @@ func BenchmarkSchedule(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			w.Schedule(Job{Path: paths[i&63], Image: func() undo.Image { return img }, Disk: stateOf("x")})
+			w.Schedule(jobs[i&63])
 			i++
 		}
 		b.StopTimer()
@@ -130,7 +134,7 @@ func BenchmarkSchedule(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			w.Schedule(Job{Path: paths[i&63], Image: func() undo.Image { return img }, Disk: stateOf("x")})
+			w.Schedule(jobs[i&63])
 			i++
 		}
 		b.StopTimer()

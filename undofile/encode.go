@@ -81,10 +81,11 @@ func Encode(f *File, lim Limits) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return out.data, nil
+	return out.data, nil // enc is not reused: no copy needed
 }
 
-// encoded is the encoder's result.
+// encoded is the encoder's result; data aliases the encoder's buffer and
+// is valid until its next use.
 type encoded struct {
 	data       []byte
 	textStored bool
@@ -146,9 +147,7 @@ func (e *encoder) encode(f *File, lim Limits) (encoded, *Error) {
 			Detail: fmt.Sprintf("too large (%d bytes, limit %d)", len(e.out)+trailerLen, lim.MaxFileSize)}
 	}
 	e.trailer()
-	data := make([]byte, len(e.out))
-	copy(data, e.out)
-	return encoded{data: data, textStored: stored}, nil
+	return encoded{data: e.out, textStored: stored}, nil
 }
 
 // checkHeaderValues rejects header values that cannot be encoded.

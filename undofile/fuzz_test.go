@@ -3,6 +3,7 @@ package undofile
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"flag"
@@ -85,25 +86,65 @@ func FuzzDecode(f *testing.F) {
 	for _, c := range craftedHostile() {
 		f.Add(c.data)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := Decode(data, DecodeOptions{MaxTextSize: 1 << 20})
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) || got != nil {
-				t.Fatalf("bad failure: %v, %v", got, err)
-			}
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { checkDecode(t, data) })
+}
+
+// FuzzDecodeResealed fuzzes past the checksums: every record's CRC and the
+// trailer are recomputed before decoding, so mutations reach the field
+// parsers and the structural checks instead of failing a checksum.
+func FuzzDecodeResealed(f *testing.F) {
+	for _, data := range seedFiles(f) {
+		f.Add(data)
+	}
+	for _, c := range craftedHostile() {
+		f.Add(c.data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkDecode(t, reseal(data)) })
+}
+
+// reseal recomputes, in a copy of data, the CRC of every complete record
+// and the trailer's length and hash.
+func reseal(data []byte) []byte {
+	d := append([]byte{}, data...)
+	rec := uint32(0)
+	for p := preambleLen; p < len(d); rec++ {
+		n, w := binary.Uvarint(d[p+1:])
+		if w <= 0 || n > uint64(len(d)) {
+			break
 		}
-		again, err := Encode(got, Limits{MaxTextSize: 1 << 20})
-		if err != nil {
-			t.Fatalf("decoded file does not re-encode: %v", err)
+		end := p + 1 + w + int(n)
+		if end+crcLen > len(d) {
+			break
 		}
-		back, err := Decode(again, DecodeOptions{})
-		if err != nil {
-			t.Fatalf("re-encoded file does not decode: %v", err)
+		if d[p] == kindTrailer && n == trailerPayload {
+			binary.LittleEndian.PutUint64(d[p+1+w:], uint64(end+crcLen))
+			sum := sha256.Sum256(d[:p])
+			copy(d[p+1+w+8:], sum[:])
 		}
-		sameFile(t, got, back)
-	})
+		binary.LittleEndian.PutUint32(d[end:], recordCRC(rec, d[p:end]))
+		p = end + crcLen
+	}
+	return d
+}
+
+func checkDecode(t *testing.T, data []byte) {
+	got, err := Decode(data, DecodeOptions{MaxTextSize: 1 << 20})
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) || got != nil {
+			t.Fatalf("bad failure: %v, %v", got, err)
+		}
+		return
+	}
+	again, err := Encode(got, Limits{MaxTextSize: 1 << 20})
+	if err != nil {
+		t.Fatalf("decoded file does not re-encode: %v", err)
+	}
+	back, err := Decode(again, DecodeOptions{})
+	if err != nil {
+		t.Fatalf("re-encoded file does not decode: %v", err)
+	}
+	sameFile(t, got, back)
 }
 
 type crafted struct {
