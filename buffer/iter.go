@@ -13,8 +13,9 @@ import "fmt"
 // snapshot: it is unaffected by edits made after it was created. An Iter
 // itself must not be used from several goroutines at once.
 type Iter struct {
-	stack []frame  // path of internal nodes from the root to the leaf
-	buf   [8]frame // backing store for stack in trees up to 8 levels
+	buf   [8]frame // path of nodes from the root to the leaf, up to 8 levels
+	deep  []frame  // the path instead of buf in deeper trees
+	depth int      // length of the path (the rope's height)
 	root  child    // the root when it is a leaf (empty stack)
 	chunk []byte   // current chunk
 	off   int      // offset of chunk[0] in the rope
@@ -38,14 +39,20 @@ func (r Rope) Chunks(off int) *Iter {
 	if off < 0 || off > r.root.bytes {
 		panic(fmt.Sprintf("buffer: Chunks(%d) out of range [0,%d]", off, r.root.bytes))
 	}
-	it := &Iter{fwd: true, first: true}
+	it := &Iter{}
+	it.forward(r, off)
+	return it
+}
+
+// forward sets it up to iterate forwards from off (range checked).
+func (it *Iter) forward(r Rope, off int) {
+	*it = Iter{fwd: true, first: true}
 	if off == r.root.bytes {
 		it.done = true
 		it.off = off
-		return it
+		return
 	}
 	it.seek(r, off)
-	return it
 }
 
 // ChunksBackward returns an iterator over the text before off, last chunk
@@ -56,30 +63,49 @@ func (r Rope) ChunksBackward(off int) *Iter {
 	if off < 0 || off > r.root.bytes {
 		panic(fmt.Sprintf("buffer: ChunksBackward(%d) out of range [0,%d]", off, r.root.bytes))
 	}
-	it := &Iter{first: true}
+	it := &Iter{}
+	it.backward(r, off)
+	return it
+}
+
+// backward sets it up to iterate backwards from off (range checked).
+func (it *Iter) backward(r Rope, off int) {
+	*it = Iter{first: true}
 	if off == 0 {
 		it.done = true
-		return it
+		return
 	}
 	// Position on the leaf holding byte off-1.
 	it.seek(r, off-1)
 	it.cut++
-	return it
+}
+
+// path returns the frames from the root down to the leaf's parent. It is
+// not kept in the Iter itself, so an Iter on the stack stays there.
+func (it *Iter) path() []frame {
+	if it.deep != nil {
+		return it.deep
+	}
+	return it.buf[:it.depth]
 }
 
 // seek builds the path to the leaf holding byte off (< Len()).
 func (it *Iter) seek(r Rope, off int) {
-	it.stack = it.buf[:0]
 	it.root = r.root
+	it.depth = r.h
+	if r.h > len(it.buf) {
+		it.deep = make([]frame, r.h)
+	}
+	path := it.path()
 	c := r.root
 	start := 0
-	for h := r.h; h > 0; h-- {
+	for lvl := range path {
 		n := c.node()
 		i := 0
 		for ; off-start >= n.kids[i].bytes; i++ {
 			start += n.kids[i].bytes
 		}
-		it.stack = append(it.stack, frame{n, i})
+		path[lvl] = frame{n, i}
 		c = n.kids[i]
 	}
 	it.cut = off - start
@@ -88,10 +114,10 @@ func (it *Iter) seek(r Rope, off int) {
 
 // leaf returns the text of the leaf the path leads to.
 func (it *Iter) leaf() []byte {
-	if len(it.stack) == 0 {
+	if it.depth == 0 {
 		return it.root.text()
 	}
-	f := it.stack[len(it.stack)-1]
+	f := it.path()[it.depth-1]
 	return f.n.kids[f.i].text()
 }
 
@@ -138,9 +164,10 @@ func (it *Iter) finish() bool {
 // reports whether there is one.
 func (it *Iter) step(d int) bool {
 	// Climb to the deepest node with a child next in direction d.
-	lvl := len(it.stack) - 1
+	path := it.path()
+	lvl := len(path) - 1
 	for ; lvl >= 0; lvl-- {
-		f := &it.stack[lvl]
+		f := &path[lvl]
 		if j := f.i + d; j >= 0 && j < len(f.n.kids) {
 			f.i = j
 			break
@@ -150,14 +177,14 @@ func (it *Iter) step(d int) bool {
 		return false
 	}
 	// Descend along the near edge.
-	for ; lvl < len(it.stack)-1; lvl++ {
-		f := it.stack[lvl]
+	for ; lvl < len(path)-1; lvl++ {
+		f := path[lvl]
 		c := f.n.kids[f.i].node()
 		i := 0
 		if d < 0 {
 			i = len(c.kids) - 1
 		}
-		it.stack[lvl+1] = frame{c, i}
+		path[lvl+1] = frame{c, i}
 	}
 	return true
 }

@@ -17,7 +17,7 @@ import (
 // A Reader reads a snapshot; it must be used by one goroutine at a time.
 type Reader struct {
 	r     Rope
-	it    *Iter
+	it    Iter
 	chunk []byte // current chunk
 	pos   int    // read position in chunk
 	base  int    // offset of chunk[0] in the rope
@@ -37,7 +37,8 @@ func (r Rope) Reader(off int) *Reader {
 }
 
 func (rd *Reader) seek(off int) {
-	rd.it = rd.r.Chunks(off)
+	rd.r.checkRange("Reader", off, off)
+	rd.it.forward(rd.r, off)
 	rd.chunk, rd.pos, rd.base = nil, 0, off
 }
 
@@ -126,7 +127,9 @@ func (rd *Reader) unread() error {
 // IndexByte returns the offset of the first c at or after off, or -1; it
 // panics unless 0 <= off <= Len().
 func (r Rope) IndexByte(off int, c byte) int {
-	for it := r.Chunks(off); it.Next(); {
+	r.checkRange("IndexByte", off, off)
+	var it Iter // on the stack: IndexByte does not allocate
+	for it.forward(r, off); it.Next(); {
 		if i := bytes.IndexByte(it.Chunk(), c); i >= 0 {
 			return it.Offset() + i
 		}
@@ -137,7 +140,9 @@ func (r Rope) IndexByte(off int, c byte) int {
 // LastIndexByte returns the offset of the last c before off, or -1; it
 // panics unless 0 <= off <= Len().
 func (r Rope) LastIndexByte(off int, c byte) int {
-	for it := r.ChunksBackward(off); it.Next(); {
+	r.checkRange("LastIndexByte", off, off)
+	var it Iter
+	for it.backward(r, off); it.Next(); {
 		if i := bytes.LastIndexByte(it.Chunk(), c); i >= 0 {
 			return it.Offset() + i
 		}

@@ -183,8 +183,8 @@ func (r Rope) appendRange(dst []byte, a, b int) []byte {
 	if a == b {
 		return dst
 	}
-	it := r.Chunks(a)
-	for it.Next() {
+	var it Iter
+	for it.forward(r, a); it.Next(); {
 		c := it.Chunk()
 		if rest := b - it.Offset(); len(c) >= rest {
 			return append(dst, c[:rest]...)
@@ -203,8 +203,8 @@ func (r Rope) SliceString(a, b int) string {
 	}
 	var sb strings.Builder
 	sb.Grow(b - a)
-	it := r.Chunks(a)
-	for it.Next() {
+	var it Iter
+	for it.forward(r, a); it.Next(); {
 		c := it.Chunk()
 		if rest := b - it.Offset(); len(c) >= rest {
 			sb.Write(c[:rest])
@@ -230,7 +230,9 @@ func (r Rope) Equal(o Rope) bool {
 	if r.root.p == o.root.p {
 		return true
 	}
-	a, b := r.Chunks(0), o.Chunks(0)
+	var a, b Iter
+	a.forward(r, 0)
+	b.forward(o, 0)
 	var x, y []byte
 	for {
 		if len(x) == 0 {
@@ -257,8 +259,8 @@ func (r Rope) Equal(o Rope) bool {
 // It implements io.WriterTo.
 func (r Rope) WriteTo(w io.Writer) (int64, error) {
 	var total int64
-	it := r.Chunks(0)
-	for it.Next() {
+	var it Iter
+	for it.forward(r, 0); it.Next(); {
 		c := it.Chunk()
 		n, err := w.Write(c)
 		total += int64(n)
