@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/ui/undopanel"
 )
 
 // codeText returns n lines that look like source code: indentation with
@@ -88,4 +89,48 @@ func BenchmarkFrameWrapLongLine(b *testing.B) {
 	f := &Frame{Text: TextView{Text: buffer.FromString(line), Cursor: Pos{0, len(line) - 1}, Top: -1,
 		Opts: DisplayOptions{Wrap: true, TabStop: 8}}}
 	benchFrame(b, f, 200, 60)
+}
+
+// BenchmarkFramePanel200x60 draws a 200×60 screen of text with the panel
+// open over a branching history of 100 000 states, the selection in the
+// middle of it.
+func BenchmarkFramePanel200x60(b *testing.B) {
+	h := bigTree(100000)
+	text := buffer.FromString(codeText(10000))
+	f := &Frame{Text: TextView{Text: text, Cursor: Pos{5000, 3}, Top: 4980, Opts: DefaultDisplayOptions()},
+		Status: StatusInfo{Mode: "NORMAL", Name: "main.go", UndoSeq: h.cur, UndoLast: len(h.nodes) - 1},
+		Undo:   UndoView{Tree: h, Now: testNow}}
+	s := NewMemSurface(200, 60)
+	r := NewRenderer()
+	r.Panel.Open = true
+	r.Draw(s, f)
+	for i := 0; i < 500; i++ {
+		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'j'})
+	}
+	r.Draw(s, f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := startCPU()
+	for i := 0; i < b.N; i++ {
+		r.Draw(s, f)
+	}
+	cpu.report(b)
+}
+
+// BenchmarkPanelSyncOneNode measures the panel's work when the history
+// of 100 000 states gains one state (the layout update).
+func BenchmarkPanelSyncOneNode(b *testing.B) {
+	h := bigTree(100000)
+	p := NewPanel(nil)
+	p.Sync(&UndoView{Tree: h})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		seq := len(h.nodes)
+		h.nodes = append(h.nodes, undopanel.Node{Seq: seq, Parent: h.cur, Time: testNow, Added: 1, Changes: 1})
+		h.cur = seq
+		b.StartTimer()
+		p.Sync(&UndoView{Tree: h})
+	}
 }

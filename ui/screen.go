@@ -16,6 +16,8 @@ type Frame struct {
 	Messages []Message
 	// HitEnter adds Vim's "Press ENTER or type command to continue".
 	HitEnter bool
+	// Undo is the current buffer's undo history, for the panel.
+	Undo UndoView
 }
 
 // Renderer draws Frames onto a Surface. It keeps the state that must
@@ -24,13 +26,16 @@ type Frame struct {
 type Renderer struct {
 	Theme  Theme
 	Glyphs Glyphs
-	text   textWin
+	// Panel is the undo-tree panel (never nil).
+	Panel *Panel
+	text  textWin
 }
 
 // NewRenderer returns a renderer with the default theme and Unicode
-// glyphs.
+// glyphs, and a closed panel without diff previews (set Panel to one made
+// with NewPanel(worker) to have them).
 func NewRenderer() *Renderer {
-	return &Renderer{Theme: DefaultTheme(), Glyphs: UnicodeGlyphs()}
+	return &Renderer{Theme: DefaultTheme(), Glyphs: UnicodeGlyphs(), Panel: NewPanel(nil)}
 }
 
 const hitEnterPrompt = "Press ENTER or type command to continue"
@@ -62,8 +67,24 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		textRows--
 	}
 	cx, cy, curOK := -1, -1, false
+	r.Panel.Sync(&f.Undo)
+	tx, tw := 0, w
+	if pw := r.Panel.width(w); r.Panel.Open && pw > 0 && textRows > 0 {
+		px, bx := 0, pw
+		tx, tw = pw+1, w-pw-1
+		if r.Panel.Opts.Right {
+			px, bx, tx = w-pw, w-pw-1, 0
+		}
+		for y := 0; y < textRows; y++ {
+			s.SetCell(bx, y, r.Glyphs.Vert, 1, th.PanelBorder)
+		}
+		pcx, pcy := r.drawPanel(s, f, px, 0, pw, textRows)
+		if r.Panel.Focus && !f.Cmdline.Active {
+			defer func() { r.placeCursor(s, pcx, pcy, pcx >= 0) }()
+		}
+	}
 	if textRows > 0 {
-		cx, cy, curOK = r.text.draw(s, f.Text, th, 0, 0, w, textRows)
+		cx, cy, curOK = r.text.draw(s, f.Text, th, tx, 0, tw, textRows)
 	}
 	if statusRow >= 0 {
 		r.drawStatus(s, f.Status, r.ruler(), 0, w, statusRow)
@@ -75,8 +96,12 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	default:
 		r.drawMessages(s, f, w, y0, h)
 	}
-	if curOK {
-		s.ShowCursor(cx, cy)
+	r.placeCursor(s, cx, cy, curOK)
+}
+
+func (r *Renderer) placeCursor(s Surface, x, y int, ok bool) {
+	if ok {
+		s.ShowCursor(x, y)
 	} else {
 		s.ShowCursor(-1, -1)
 	}

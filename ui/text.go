@@ -6,24 +6,28 @@ package ui
 
 // strCells walks the display cells of a string.
 type strCells struct {
-	z     sanitizer
-	rest  string
-	pcs   []piece
-	pi    int
-	bi    int
-	off   int // byte offset in the string of the current cluster
-	next0 int
-	state int
+	z       sanitizer
+	rest    string
+	pcs     []piece
+	pi      int
+	bi      int
+	off     int // byte offset in the string of the current cluster
+	next0   int
+	state   int
+	tabstop int // > 0: a tab is spaces to the next multiple (else ^I)
+	col     int // columns emitted, for tabs
+	tabLeft int
 }
 
 func (c *strCells) reset(s string) {
 	c.rest, c.pcs, c.pi, c.bi, c.off, c.next0, c.state = s, nil, 0, 0, 0, 0, -1
+	c.col, c.tabLeft = 0, 0
 }
 
 // next returns the next cell: its string, width, whether it is an escape,
 // and the byte offset of its cluster in the string.
 func (c *strCells) next() (s string, w int, esc bool, off int, ok bool) {
-	for c.pi >= len(c.pcs) {
+	for c.pi >= len(c.pcs) && c.tabLeft == 0 {
 		if c.rest == "" {
 			return "", 0, false, c.next0, false
 		}
@@ -32,8 +36,18 @@ func (c *strCells) next() (s string, w int, esc bool, off int, ok bool) {
 		cluster, width = c.firstCluster()
 		c.off = c.next0
 		c.next0 += len(cluster)
-		c.pcs = c.z.pieces(cluster, width)
 		c.pi, c.bi = 0, 0
+		if cluster == "\t" && c.tabstop > 0 {
+			c.pcs = nil
+			c.tabLeft = c.tabstop - c.col%c.tabstop
+			continue
+		}
+		c.pcs = c.z.pieces(cluster, width)
+	}
+	if c.tabLeft > 0 {
+		c.tabLeft--
+		c.col++
+		return " ", 1, false, c.off, true
 	}
 	p := c.pcs[c.pi]
 	if p.esc {
@@ -41,9 +55,11 @@ func (c *strCells) next() (s string, w int, esc bool, off int, ok bool) {
 		if c.bi++; c.bi == len(p.s) {
 			c.pi, c.bi = c.pi+1, 0
 		}
+		c.col++
 		return s, 1, true, c.off, true
 	}
 	c.pi++
+	c.col += p.w
 	return p.s, p.w, false, c.off, true
 }
 
@@ -57,8 +73,14 @@ func (c *strCells) firstCluster() (string, int) {
 // drawString draws str at x, y up to (not including) column maxX and
 // returns the column after the last cell drawn. Escapes take escStyle.
 func drawString(s Surface, x, y, maxX int, str string, style, escStyle Style) int {
+	return drawStringTabs(s, x, y, maxX, str, style, escStyle, 0)
+}
+
+// drawStringTabs is drawString with tabs expanded to tabstop (0: ^I).
+func drawStringTabs(s Surface, x, y, maxX int, str string, style, escStyle Style, tabstop int) int {
 	var c strCells
 	c.reset(str)
+	c.tabstop = tabstop
 	for {
 		cs, w, esc, _, ok := c.next()
 		if !ok || x+w > maxX {

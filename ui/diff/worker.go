@@ -6,11 +6,14 @@ import (
 	"time"
 )
 
-// Key identifies a job: the two states compared (seqs) and what is wanted
-// of them. Results are cached per Key, so a Key must determine the result.
+// Key identifies a job: the two states compared (seqs), what is wanted
+// of them, and a version of the live text when one side is the text as
+// it is now (the editor's changedtick). Results are cached per Key, so a
+// Key must determine the result.
 type Key struct {
 	A, B int
 	Mode int
+	Tick uint64
 }
 
 // Job computes the result for its Key. It must return promptly with

@@ -79,7 +79,7 @@ func constJob(calls *atomic.Int32, added int) Job {
 func TestWorkerComputesAfterDebounce(t *testing.T) {
 	h := startWorker(t)
 	var calls atomic.Int32
-	if _, ok := h.w.Want(Key{1, 2, 0}, constJob(&calls, 5)); ok {
+	if _, ok := h.w.Want(Key{1, 2, 0, 0}, constJob(&calls, 5)); ok {
 		t.Fatal("a result before any computation")
 	}
 	if calls.Load() != 0 {
@@ -87,7 +87,7 @@ func TestWorkerComputesAfterDebounce(t *testing.T) {
 	}
 	h.clock.fire(t)
 	h.waitNotify(t)
-	o, ok := h.w.Want(Key{1, 2, 0}, constJob(&calls, 5))
+	o, ok := h.w.Want(Key{1, 2, 0, 0}, constJob(&calls, 5))
 	if !ok || o.Result.Added != 5 {
 		t.Fatalf("cached outcome %+v, %v", o, ok)
 	}
@@ -100,12 +100,12 @@ func TestWorkerOnlyComputesTheNewest(t *testing.T) {
 	h := startWorker(t)
 	var calls atomic.Int32
 	for i := 0; i < 50; i++ {
-		h.w.Want(Key{i, 100, 0}, constJob(&calls, i))
+		h.w.Want(Key{i, 100, 0, 0}, constJob(&calls, i))
 	}
 	// Each request restarts the debounce; fire until quiet.
 	h.clock.fire(t)
 	h.waitNotify(t)
-	if o, ok := h.w.Want(Key{49, 100, 0}, nil); !ok || o.Result.Added != 49 {
+	if o, ok := h.w.Want(Key{49, 100, 0, 0}, nil); !ok || o.Result.Added != 49 {
 		t.Fatalf("newest request not computed: %+v %v", o, ok)
 	}
 	if calls.Load() != 1 {
@@ -123,20 +123,20 @@ func TestWorkerCancelsUnwantedJob(t *testing.T) {
 		cancelled.Store(true)
 		return nil, ctx.Err()
 	}
-	h.w.Want(Key{1, 1, 0}, slow)
+	h.w.Want(Key{1, 1, 0, 0}, slow)
 	h.clock.fire(t)
 	<-started
 	var calls atomic.Int32
-	h.w.Want(Key{2, 2, 0}, constJob(&calls, 7))
+	h.w.Want(Key{2, 2, 0, 0}, constJob(&calls, 7))
 	h.clock.fire(t)
 	h.waitNotify(t)
 	if !cancelled.Load() {
 		t.Error("the job nobody wanted was not cancelled")
 	}
-	if _, ok := h.w.Want(Key{2, 2, 0}, nil); !ok {
+	if _, ok := h.w.Want(Key{2, 2, 0, 0}, nil); !ok {
 		t.Error("the new job was not computed")
 	}
-	if o, ok := h.w.Want(Key{1, 1, 0}, constJob(&calls, 1)); ok {
+	if o, ok := h.w.Want(Key{1, 1, 0, 0}, constJob(&calls, 1)); ok {
 		t.Errorf("a cancelled job's outcome was cached: %+v", o)
 	}
 }
@@ -144,10 +144,10 @@ func TestWorkerCancelsUnwantedJob(t *testing.T) {
 func TestWorkerCachesErrors(t *testing.T) {
 	h := startWorker(t)
 	boom := errors.New("text not available")
-	h.w.Want(Key{3, 4, 0}, func(context.Context) (*Result, error) { return nil, boom })
+	h.w.Want(Key{3, 4, 0, 0}, func(context.Context) (*Result, error) { return nil, boom })
 	h.clock.fire(t)
 	h.waitNotify(t)
-	o, ok := h.w.Want(Key{3, 4, 0}, nil)
+	o, ok := h.w.Want(Key{3, 4, 0, 0}, nil)
 	if !ok || !errors.Is(o.Err, boom) {
 		t.Fatalf("outcome %+v %v, want the job's error", o, ok)
 	}
@@ -156,12 +156,12 @@ func TestWorkerCachesErrors(t *testing.T) {
 func TestWorkerCacheIsBounded(t *testing.T) {
 	w := NewWorker(newFakeClock(), 0, nil)
 	for i := 0; i < 3*cacheSize; i++ {
-		w.store(Key{i, 0, 0}, Outcome{})
+		w.store(Key{i, 0, 0, 0}, Outcome{})
 	}
 	if len(w.cache) != cacheSize || len(w.order) != cacheSize {
 		t.Fatalf("cache holds %d (%d keys), want %d", len(w.cache), len(w.order), cacheSize)
 	}
-	if _, ok := w.cache[Key{3*cacheSize - 1, 0, 0}]; !ok {
+	if _, ok := w.cache[Key{3*cacheSize - 1, 0, 0, 0}]; !ok {
 		t.Error("the newest result was evicted")
 	}
 }

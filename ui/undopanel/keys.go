@@ -47,13 +47,20 @@ type Action struct {
 
 // HelpLines describes the keys, for the help overlay.
 var HelpLines = []string{
-	"j/k ↓/↑  move        J/K  older/newer (g-/g+)",
-	"h/l ←/→  sibling     [ ]  previous/next fork",
-	"{ }      saved       gg G newest/root",
-	"Enter    restore     z    fold straight runs",
-	"p        preview     t    absolute time",
-	"^E/^Y    scroll diff Tab  focus text",
-	"q Esc    close       ?    this help",
+	"j k ↓ ↑   move",
+	"J K       older/newer (g- g+)",
+	"h l ← →   sibling branch",
+	"[ ]       previous/next fork",
+	"{ }       previous/next saved",
+	"gg G      newest/root",
+	"Enter     restore this state",
+	"z         fold straight runs",
+	"p         diff/parent/full",
+	"t         absolute time",
+	"^E ^Y     scroll the preview",
+	"Tab       focus the text",
+	"q Esc     close",
+	"?         this help",
 }
 
 // Key handles one key press and returns what the owner must do. t is the

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/ui/diff"
+	"github.com/kjx-editor/kjx/ui/undopanel"
+)
+
+// UndoView is the undo history published with a frame.
+type UndoView struct {
+	// Tree is an immutable snapshot of the current buffer's undo tree;
+	// nil when there is none to show.
+	Tree undopanel.Tree
+	// TextAt returns the text of state seq. The panel calls it only from
+	// its diff worker, never on the UI goroutine; it must honour ctx.
+	TextAt func(ctx context.Context, seq int) (buffer.Rope, error)
+	// Tick is the buffer's changedtick: it changes whenever the live text
+	// does, so diffs against the current text are cached per version.
+	Tick uint64
+	// Now is the clock the ages are measured against.
+	Now time.Time
+}
+
+// PanelOptions place the undo-tree panel.
+type PanelOptions struct {
+	Right bool // on the right instead of the left
+	Width int  // columns, 0 for a third of the screen (at most 50)
+}
+
+// Panel is the undo-tree panel's UI state: whether it is open and has
+// the keyboard, its model (selection, folding...), and the worker that
+// computes its diff preview. It belongs to the UI goroutine; only the
+// worker runs elsewhere.
+type Panel struct {
+	Open  bool
+	Focus bool
+	Opts  PanelOptions
+
+	model  undopanel.Panel
+	worker *diff.Worker
+	rows   []undopanel.Row
+	graph  []undopanel.Glyph
+	tree   undopanel.Tree
+}
+
+// NewPanel returns a closed panel whose previews are computed by worker
+// (nil: previews are not shown).
+func NewPanel(worker *diff.Worker) *Panel { return &Panel{worker: worker} }
+
+// Model exposes the panel's model (selection, folding, preview mode).
+func (p *Panel) Model() *undopanel.Panel { return &p.model }
+
+// Sync updates the panel with a new snapshot of the tree.
+func (p *Panel) Sync(u *UndoView) {
+	if u.Tree == nil {
+		p.tree = nil
+		return
+	}
+	p.tree = u.Tree
+	p.model.Sync(u.Tree)
+}
+
+// Key passes a key to the panel's model and returns what the owner must
+// do (restore a state, close, give focus back).
+func (p *Panel) Key(k undopanel.Key) undopanel.Action {
+	if p.tree == nil {
+		return undopanel.Action{}
+	}
+	return p.model.Key(p.tree, k)
+}
+
+// width returns the panel's width on a screen w columns wide (0 when the
+// screen is too narrow to show it).
+func (p *Panel) width(w int) int {
+	pw := p.Opts.Width
+	if pw <= 0 {
+		pw = min(w/3, 50)
+	}
+	pw = min(pw, w-11) // leave the text at least 10 columns and the border
+	if pw < 12 {
+		return 0
+	}
+	return pw
+}

@@ -1,0 +1,143 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/kjx-editor/kjx/ui/diff"
+	"github.com/kjx-editor/kjx/ui/undopanel"
+)
+
+// drawDetail draws the detail strip of the selected state (3 rows from
+// y): when it was made, where it sits in the tree, what it changed; it
+// returns the row after the strip.
+func (r *Renderer) drawDetail(s Surface, f *Frame, out diff.Outcome, ready bool, x0, y, w int) int {
+	p := r.Panel
+	th := &r.Theme
+	d := p.model.Detail(p.tree, f.Undo.Now)
+	lines := [3]string{
+		" #" + strconv.Itoa(d.Seq) + "  " + d.Time + " (" + d.Age + ")",
+		" branch " + strconv.Itoa(d.Branch) + "/" + strconv.Itoa(d.Of) + "  depth " + strconv.Itoa(d.Depth) +
+			"  " + strconv.Itoa(d.Changes) + " change" + plural(d.Changes) + "  " + sizes(int64(d.Added), int64(d.Deleted)),
+		" " + r.summary(out, ready),
+	}
+	if d.Source != "" {
+		lines[1] += "  " + d.Source
+	}
+	if d.Label != "" {
+		lines[0] += "  *" + d.Label
+	}
+	if d.SaveNr > 0 {
+		lines[0] += "  written #" + strconv.Itoa(d.SaveNr)
+	}
+	for i, line := range lines {
+		st := th.Panel
+		if i == 2 {
+			st = th.PanelDim
+		}
+		x := drawString(s, x0, y, x0+w, line, st, th.SpecialKey)
+		fill(s, x, x0+w, y, th.Panel)
+		y++
+	}
+	return y
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// summary is the one-line account of a preview: what changed, or why
+// nothing is shown yet.
+func (r *Renderer) summary(out diff.Outcome, ready bool) string {
+	switch {
+	case !ready:
+		return "computing…"
+	case out.Err != nil:
+		return "error: " + out.Err.Error()
+	case out.Result == nil:
+		return ""
+	}
+	res := out.Result
+	if len(res.Hunks) == 0 {
+		if res.OldText.Len() == res.NewText.Len() && res.OldText.Equal(res.NewText) {
+			return "same text"
+		}
+		return strconv.Itoa(res.NewText.Newlines()+1) + " lines, " + strconv.Itoa(res.NewText.Len()) + " bytes"
+	}
+	s := "+" + strconv.Itoa(res.Added) + " −" + strconv.Itoa(res.Deleted) + " lines in " +
+		strconv.Itoa(len(res.Hunks)) + " hunk" + plural(len(res.Hunks)) + ", first at line " + strconv.Itoa(res.Hunks[0].NewStart)
+	if res.Approximate {
+		s += " (approximate)"
+	}
+	return s
+}
+
+// drawPreview draws the preview pane: the diff's hunks, or the full text,
+// from the panel's scroll position, over h rows from y.
+func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w, h int) {
+	th := &r.Theme
+	m := &r.Panel.model
+	row := 0
+	put := func(prefix, text string, st Style) bool {
+		if row >= h {
+			return false
+		}
+		x := drawString(s, x0, y+row, x0+w, prefix, st, st)
+		x = drawStringTabs(s, x, y+row, x0+w, text, st, th.SpecialKey, 8)
+		fill(s, x, x0+w, y+row, th.Panel)
+		row++
+		return true
+	}
+	if ready && out.Err == nil && out.Result != nil {
+		res := out.Result
+		skip := m.DiffTop
+		if len(res.Hunks) == 0 && m.Preview == undopanel.PreviewFull {
+			// Full text: its lines from DiffTop.
+			t := res.NewText
+			for ln := min(skip, t.Newlines()); ln <= t.Newlines(); ln++ {
+				a, b := t.LineStart(ln), t.LineEnd(ln)
+				if !put("", t.SliceString(a, min(b, a+4*w)), th.Panel) {
+					break
+				}
+			}
+		} else if len(res.Hunks) > 0 {
+			r.previewHunks(res, skip, put)
+		}
+	}
+	for ; row < h; row++ {
+		fill(s, x0, x0+w, y+row, th.Panel)
+	}
+}
+
+// previewHunks feeds the diff's lines, after skipping skip of them, to
+// put until it refuses.
+func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, text string, st Style) bool) {
+	th := &r.Theme
+	for _, h := range res.Hunks {
+		if skip > 0 {
+			skip--
+		} else if !put("", h.Header(), th.DiffHunk) {
+			return
+		}
+		for _, l := range h.Lines {
+			if skip > 0 {
+				skip--
+				continue
+			}
+			var ok bool
+			switch l.Op {
+			case diff.Insert:
+				ok = put("+", l.Text, th.DiffAdd)
+			case diff.Delete:
+				ok = put("-", l.Text, th.DiffDelete)
+			default:
+				ok = put(" ", l.Text, th.Panel)
+			}
+			if !ok {
+				return
+			}
+		}
+	}
+}
