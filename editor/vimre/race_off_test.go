@@ -1,0 +1,5 @@
+//go:build !race
+
+package vimre
+
+const raceEnabled = false
