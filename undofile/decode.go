@@ -147,7 +147,11 @@ func (d *decoder) header(wantPath string) (*File, headerCounts, *Error) {
 	pl := r.length("path")
 	f.Path = d.str(&r, pl)
 	r.fixed(f.Disk.Hash[:], "hash")
-	f.Disk.Size = int64(r.count("file size", math.MaxInt64))
+	if sz := r.uvarint("file size"); sz <= math.MaxInt64 {
+		f.Disk.Size = int64(sz)
+	} else {
+		r.fail("file size out of range")
+	}
 	f.SavedSeq = r.count("saved seq", math.MaxInt)
 	img.SeqCur = r.count("seq_cur", math.MaxInt)
 	nodes := r.count("node count", (d.size-d.pos)/minNodeRecord)
