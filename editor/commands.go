@@ -66,9 +66,12 @@ func (e *Editor) moveBy(c *ncmd) {
 	m := &mctx{e: e, name: c.name, cur: e.win.cur, count0: c.count0(), count1: c.count1(), arg: c.arg, kind: def.kind}
 	p, ok := def.fn(m)
 	if !ok {
-		return
+		e.beep()
+		if !m.moveAnyway {
+			return
+		}
 	}
-	if def.jump {
+	if def.jump && ok {
 		e.setPCMark()
 	}
 	e.win.cur = p
@@ -232,7 +235,8 @@ func cmdReplaceChar(e *Editor, c *ncmd) {
 	end := cur.Col
 	for i := 0; i < n; i++ {
 		if end >= len(line) {
-			return // not enough characters: beep, no change
+			e.beep() // not enough characters: no change
+			return
 		}
 		end = nextCol(line, end)
 	}

@@ -165,6 +165,20 @@ func (e *Editor) errMsg(format string, args ...any) {
 	e.msgs = append(e.msgs, Message{Text: s, Error: true})
 	e.errCount++
 	e.addHistory(s)
+	e.beep()
+}
+
+// beep is Vim's beep_flush: a failed command drops the keys that were
+// not typed (the rest of a macro, a . repeat or :normal); typed keys still
+// run.
+func (e *Editor) beep() {
+	kept := e.queue[:0]
+	for _, q := range e.queue {
+		if q.typed {
+			kept = append(kept, q)
+		}
+	}
+	e.queue = kept
 }
 
 func (e *Editor) addHistory(s string) {

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	"strings"
 	"fmt"
 	"time"
 
@@ -26,6 +27,9 @@ func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
 	}
 	if res.Message != "" {
 		e.msg("%s", res.Message)
+		if strings.HasPrefix(res.Message, "Already at") {
+			e.beep()
+		}
 	}
 	if res.Err != nil {
 		e.errMsg("%s", res.Err.Error())

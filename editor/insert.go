@@ -78,20 +78,23 @@ func (e *Editor) insertKey(k Key) {
 		e.mode = ModeNormal
 		return
 	}
+	// <BS>, <Del>, CTRL-W and CTRL-U are remembered for . only when they
+	// did something (Vim's redo buffer gets nothing for a refused <BS>).
+	switch {
+	case k.Code == KeyBackspace || k.isCtrl('h'), k.Code == KeyDelete, k.isCtrl('w'), k.isCtrl('u'):
+		before, n := e.win.cur, e.text().Len()
+		e.insertEditKey(k)
+		if e.win.cur != before || e.text().Len() != n {
+			e.recordInsert(k)
+		}
+		return
+	}
 	e.recordInsert(k)
 	switch {
 	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
 		e.insertNewline()
-	case k.Code == KeyBackspace || k.isCtrl('h'):
-		e.insertBackspace()
-	case k.Code == KeyDelete:
-		e.insertDelete()
 	case k.Code == KeyTab:
 		e.insertTab()
-	case k.isCtrl('w'):
-		e.insertDeleteWord()
-	case k.isCtrl('u'):
-		e.insertDeleteLine()
 	case k.isCtrl('r'):
 		in.regWait = true
 	case k.isCtrl('v') || k.isCtrl('q'):
@@ -113,6 +116,20 @@ func (e *Editor) insertKey(k Key) {
 		e.insertArrow(k)
 	case k.plain():
 		e.insertTyped(string(k.Rune))
+	}
+}
+
+// insertEditKey runs <BS>, <Del>, CTRL-W or CTRL-U.
+func (e *Editor) insertEditKey(k Key) {
+	switch {
+	case k.Code == KeyBackspace || k.isCtrl('h'):
+		e.insertBackspace()
+	case k.Code == KeyDelete:
+		e.insertDelete()
+	case k.isCtrl('w'):
+		e.insertDeleteWord()
+	case k.isCtrl('u'):
+		e.insertDeleteLine()
 	}
 }
 

@@ -30,6 +30,9 @@ type mctx struct {
 	wantEnd, keepWant bool
 	// noAdjust suppresses the "exclusive at column 0" rule.
 	noAdjust bool
+	// moveAnyway is set by a motion that failed (beep, no operator) after
+	// moving the cursor, as Vim's b and ge do at the start of the text.
+	moveAnyway bool
 }
 
 // motionDef describes one motion.
@@ -129,9 +132,10 @@ func mSpaceWrap(m *mctx) (Pos, bool) {
 	for i := 0; i < m.count1; i++ {
 		l := lineText(r, p.Line)
 		nc := nextCol(l, p.Col)
+		// With an operator or in Visual mode the line end is a step too.
 		past := m.op != "" || m.e.mode.visual()
 		switch {
-		case nc < len(l) || (past && p.Col < len(l) && (p.Line == n-1 || m.e.mode.visual())):
+		case nc < len(l) || (past && p.Col < len(l)):
 			p.Col = nc
 		case p.Line < n-1:
 			p.Line++
@@ -347,18 +351,18 @@ func wordClass(c string, big bool) int {
 func mWordBack(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	p, ok := motion.WordBackwardRaw(r, posToOff(r, m.cur), m.count1, m.big())
-	if !ok {
-		return m.cur, false
-	}
-	return offToPos(r, p), true
+	m.moveAnyway = !ok
+	return offToPos(r, p), ok
 }
 
 func mWordEnd(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	off := posToOff(r, m.cur)
 	p, ok := motion.WordEndRaw(r, off, m.count1, m.big())
-	if !ok && p == off && m.op == "" {
-		return m.cur, false
+	if !ok && m.op == "" {
+		// e at the end of the text beeps but keeps what it moved over.
+		m.moveAnyway = true
+		return offToPos(r, motion.WordEnd(r, off, m.count1, m.big())), false
 	}
 	return offToPos(r, p), true
 }
@@ -366,10 +370,8 @@ func mWordEnd(m *mctx) (Pos, bool) {
 func mWordEndBack(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	p, ok := motion.WordEndBackwardRaw(r, posToOff(r, m.cur), m.count1, m.big())
-	if !ok {
-		return m.cur, false
-	}
-	return offToPos(r, p), true
+	m.moveAnyway = !ok
+	return offToPos(r, p), ok
 }
 
 func mGotoLine(m *mctx) (Pos, bool) {

@@ -286,6 +286,9 @@ func (e *Editor) normalKey(k Key) {
 		return
 	case nBad:
 		e.pending = e.pending[:0]
+		if k.Code != KeyEsc {
+			e.beep()
+		}
 		if e.mode.visual() && k.Code == KeyEsc {
 			e.exitVisual()
 		}

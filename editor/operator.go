@@ -40,7 +40,8 @@ func (e *Editor) execOperator(c *ncmd) {
 		n := lineCount(e.text())
 		cnt := c.count1()
 		if cnt > 1 && cur.Line >= n-1 {
-			return // cursor_down fails on the last line
+			e.beep() // cursor_down fails on the last line
+			return
 		}
 		end := cur.Line + cnt - 1
 		if end > n-1 {
@@ -66,6 +67,7 @@ func (e *Editor) execOperator(c *ncmd) {
 		var ok bool
 		rg, ok = e.textObjectRange(c.motion, c.count1(), c.name)
 		if !ok {
+			e.beep()
 			return
 		}
 		if c.force != "" {
@@ -93,6 +95,11 @@ func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 	m := &mctx{e: e, name: c.motion, cur: cur, count0: c.count0(), count1: c.count1(), arg: c.marg, op: c.name, kind: def.kind}
 	p, ok := def.fn(m)
 	if !ok {
+		e.beep()
+		if m.moveAnyway {
+			e.win.cur = p
+			e.win.clampCursor(false)
+		}
 		return opRange{}, false
 	}
 	if def.jump {

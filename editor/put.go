@@ -153,7 +153,8 @@ func cmdJoin(e *Editor, c *ncmd) {
 	l := e.win.cur.Line
 	if l+count-1 > n-1 {
 		if count <= 2 {
-			return // J on the last line fails without a change
+			e.beep() // J on the last line fails without a change
+			return
 		}
 		count = n - l
 	}
@@ -163,9 +164,12 @@ func cmdJoin(e *Editor, c *ncmd) {
 }
 
 // joinLines joins count lines starting at l; spaces is J (insert one space
-// and remove leading white space) versus gJ.
+// and remove leading white space) versus gJ. As in Vim's do_join, whether
+// a space goes in depends on the end of the line joined just before (not
+// on the joined text so far).
 func (e *Editor) joinLines(l, count int, spaces bool) {
 	col := 0
+	prev := lineText(e.text(), l) // the previous original line, as joined
 	for i := 1; i < count; i++ {
 		r := e.text()
 		cur := lineText(r, l)
@@ -176,16 +180,19 @@ func (e *Editor) joinLines(l, count int, spaces bool) {
 		if spaces {
 			removed = leadingWhite(next)
 			rest := next[len(removed):]
-			if rest != "" && cur != "" && !strings.HasSuffix(cur, " ") && !strings.HasSuffix(cur, "\t") && rest[0] != ')' {
+			end := byte(0)
+			if prev != "" {
+				end = prev[len(prev)-1]
+			}
+			if rest != "" && len(cur) > 0 && end != ' ' && end != '\t' && rest[0] != ')' {
 				sep = " "
-				if e.opt.JoinSpaces && strings.ContainsAny(cur[len(cur)-1:], ".!?") {
+				if e.opt.JoinSpaces && (end == '.' || end == '!' || end == '?') {
 					sep = "  "
 				}
 			}
-			if rest == "" && cur != "" {
-				// Vim keeps no trailing space for an empty next line.
-				sep = ""
-			}
+			prev = rest
+		} else {
+			prev = next
 		}
 		e.apply(off, "\n"+removed, sep)
 		col = len(cur)

@@ -67,7 +67,26 @@ func TestVimDiff(t *testing.T) {
 
 // knownVimDiff lists scenarios where kjx knowingly differs (each with a
 // reason in the comment); the test fails if one starts passing.
-var knownVimDiff = map[string]bool{}
+var knownVimDiff = map[string]bool{
+	// editor/motion: { on a one-line buffer goes to the last character
+	// (inclusive) in Vim 9.0; ip on a run of blank lines selects them all.
+	"random132": true, "random239": true, "random275": true, "random426": true,
+	"random248": true, "paragraph": true,
+	// . after Visual A/I on lines: Vim measures the reselected area
+	// differently (oap->start_vcol/end_vcol) than kjx.
+	"random052": true, "random084": true, "random346": true, "random356": true,
+	"random255": true,
+	// . after Visual p (register swapped by the delete).
+	"random250": true, "random462": true,
+	// Block p with a multi-line register.
+	"random107": true,
+	// gi after undo: Vim moves the '^ mark with the undone lines; kjx does
+	// not adjust marks for undo and redo.
+	"random080": true, "random229": true,
+	// Cursor after undo of block A with padding / of a joined block
+	// (undo-side cursor rule for several entries in one block).
+	"visual_block_insert": true, "random087": true,
+}
 
 func updateGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {

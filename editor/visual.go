@@ -173,7 +173,13 @@ func (e *Editor) visualRange() opRange {
 	}
 	switch e.mode {
 	case ModeVisualLine:
-		return opRange{kind: linewise, start: Pos{Line: a.Line}, end: Pos{Line: b.Line}}
+		// Vim keeps the cursor's column when the cursor is the start;
+		// when the anchor is, the start is at column 0.
+		start := Pos{Line: a.Line}
+		if posLess(e.win.cur, e.vis.anchor) {
+			start.Col = e.win.cur.Col
+		}
+		return opRange{kind: linewise, start: start, end: Pos{Line: b.Line}}
 	case ModeVisualBlock:
 		ts := e.opt.TabStop
 		la, lb := lineText(r, e.vis.anchor.Line), lineText(r, e.win.cur.Line)
@@ -302,6 +308,9 @@ func vReplace(e *Editor, c *ncmd) {
 		return b.String()
 	}
 	e.win.cur = rg.start
+	if e.buf().empty {
+		return // nothing to replace in an empty buffer
+	}
 	e.saveUndo() // Vim saves the lines first
 	switch rg.kind {
 	case linewise:
@@ -362,19 +371,15 @@ func vPut(e *Editor, c *ncmd) {
 	r := e.text()
 	switch {
 	case rg.kind == linewise && reg.kind != regLine:
-		// The lines are gone: the text goes on a line of its own.
-		l := rg.start.Line
-		if rg.start.Line >= lineCount(r) || (lineCount(r)-1 < rg.start.Line) {
-			l = lineCount(r) - 1
-		}
-		if l < rg.start.Line {
-			e.insertText(lineEnd(r, l), "\n")
-			e.win.cur = Pos{Line: l + 1}
+		// The lines are gone: the text is put as lines of its own.
+		reg.kind = regLine
+		if rg.start.Line > lineCount(r)-1 {
+			e.win.cur = Pos{Line: lineCount(r) - 1}
+			e.put(reg, true, false, c.count1(), false)
 		} else {
-			e.insertText(lineStart(r, l), "\n")
-			e.win.cur = Pos{Line: l}
+			e.win.cur = Pos{Line: rg.start.Line}
+			e.put(reg, false, false, c.count1(), false)
 		}
-		e.put(reg, false, false, c.count1(), false)
 	case rg.kind != linewise && reg.kind == regLine:
 		// Split the line and put the lines between.
 		off := posToOff(r, rg.start)
@@ -477,14 +482,11 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	rg := *in.block
 	in.block = nil
 	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
-	if e.win.cur.Line != in.start.Line || e.win.cur.Col < in.start.Col {
-		in.corner = false // text with a line break is not copied
+	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col {
+		in.corner = false // nothing typed, or a line break: nothing is copied
 		return corner
 	}
 	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
-	if text == "" {
-		return corner
-	}
 	ts := e.opt.TabStop
 	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
 	for l := rg.start.Line + 1; l <= rg.end.Line; l++ {
