@@ -199,7 +199,7 @@ func commandWord(s string, i int) (string, int, string) {
 	for j < len(s) && isAlpha(s[j]) {
 		j++
 	}
-	if strings.HasPrefix(s[i:], "py") {
+	if strings.HasPrefix(s[i:], "py") || strings.HasPrefix(s[i:], "vim9") {
 		for j < len(s) && (isAlpha(s[j]) || isDigit(s[j])) {
 			j++
 		}

@@ -1,4 +1,4 @@
-// Code generated from Vim 9.0 by testdata/vimnames.vim; DO NOT EDIT.
+// Code generated from Vim 9.0's fullcommand() (see testdata/vimnames.vim); DO NOT EDIT.
 
 package exparse
 

@@ -186,3 +186,27 @@ func (b *fakeBuf) search(pat string, from, dir int) (int, error) {
 	}
 	return 0, errors.New("E486: Pattern not found: " + pat)
 }
+
+// TestNamesAgainstVim resolves every prefix of every Vim command name and
+// compares with Vim's fullcommand() (testdata/names.golden).
+func TestNamesAgainstVim(t *testing.T) {
+	data, err := os.ReadFile("testdata/names.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2000 {
+		t.Fatalf("names.golden has %d lines", len(lines))
+	}
+	for _, l := range lines {
+		prefix, full, _ := strings.Cut(l, " ")
+		word, end, _ := commandWord(prefix, 0)
+		got, ok, _ := resolveName(word)
+		if end != len(prefix) && word != "k" && word != "s" {
+			t.Errorf("%q: the command name ends at %d", prefix, end)
+		}
+		if !ok || got != full {
+			t.Errorf("%q resolves to %q (%v); Vim: %q", prefix, got, ok, full)
+		}
+	}
+}

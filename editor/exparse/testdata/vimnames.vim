@@ -1,14 +1,16 @@
+" Regenerates names.golden: every prefix of every built-in Vim command name
+" and what Vim's fullcommand() makes of it (vimnames.go holds the shortest
+" abbreviations taken from the same data). Run from this directory:
+"   vim -u NONE -i NONE -N -n -Es -S vimnames.vim
+" The modifiers keep* are left out: fullcommand() reads "kee..." as :k.
 let out = []
 for n in getcompletion('', 'command')
-  let f = fullcommand(n)
-  let m = ''
+  if n !~# '^\a' || n =~# '^keep' || fullcommand(n) !=# n
+    continue
+  endif
   for i in range(1, len(n))
-    if fullcommand(n[:i-1]) ==# n
-      let m = n[:i-1]
-      break
-    endif
+    call add(out, n[: i - 1] . ' ' . fullcommand(n[: i - 1]))
   endfor
-  call add(out, n . ' ' . f . ' ' . m)
 endfor
-call writefile(out, '/tmp/vt/names.out')
+call writefile(uniq(sort(out)), 'names.golden')
 qa!
