@@ -2,6 +2,7 @@ package editor
 
 import (
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -14,7 +15,7 @@ type Buffer struct {
 	eol  bool   // the text ends with a newline on disk
 	ff   string // "unix" or "dos"
 	// stat is the file's identity when last read or written (nil: never).
-	stat *fileStat
+	stat *fileio.Stat
 	// marks a-z and the special marks ' ` " [ ] < > . ^.
 	marks map[rune]Pos
 	// lastCur is the cursor when the buffer was last left (for :b).

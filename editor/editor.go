@@ -1,9 +1,7 @@
 package editor
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -221,12 +219,11 @@ func (e *Editor) Open(path string) error {
 	l, err := loadFile(path)
 	switch {
 	case err == nil:
-		b = e.bufferFor(path, buffer.FromString(l.text), reuse)
-		b.eol, b.ff, b.stat = l.eol, l.ff, l.stat
-		b.empty, b.loadedEmpty = l.size == 0, l.size == 0
+		b = e.bufferFor(path, l.Text, reuse)
+		b.setLoaded(l)
 		e.switchTo(b)
-		e.msg("%s", fileInfoMessage(path, l, b))
-	case errors.Is(err, fs.ErrNotExist):
+		e.msg("%s", fileInfoMessage(path, l))
+	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true
 		b.empty, b.loadedEmpty = true, true
@@ -247,22 +244,6 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 		return b
 	}
 	return e.newBuffer(path, text)
-}
-
-// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
-func fileInfoMessage(path string, l loaded, b *Buffer) string {
-	flags := ""
-	if !l.eol {
-		flags += "[noeol] "
-	}
-	if l.ff == "dos" {
-		flags += "[dos] "
-	}
-	lines := lineCount(b.Text())
-	if l.size == 0 {
-		lines = 0
-	}
-	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.size)
 }
 
 // switchTo makes b the current window's buffer.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
 // subState is the last :s, for :s without pattern, :&, & and ~ in patterns.
@@ -50,8 +51,8 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if strings.HasPrefix(flags, "&") {
 		flags = e.lastSub.flags + flags[1:]
 	}
-	if rep == "~" || strings.Contains(rep, "~") {
-		rep = expandTilde(rep, e.lastSub.replacement)
+	if sub.HasPattern {
+		rep = vimre.ExpandTilde(rep, e.lastSub.replacement, c.Name != "snomagic")
 	}
 	e.lastSub = subState{pattern: pat, replacement: rep, flags: strings.TrimPrefix(sub.Flags, "&"), set: true}
 	e.search.pattern = pat
@@ -93,7 +94,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	for l := max(rg.l1, 0); l <= rg.l2; l++ {
 		r := e.text()
 		line := lineText(r, l)
-		ms := re.re.FindAllStringSubmatchIndex(line, -1)
+		ms := re.findAll(line)
 		if len(ms) == 0 {
 			continue
 		}
@@ -117,9 +118,11 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		prev := ms[0][0]
 		for _, m := range ms {
 			nb.WriteString(line[prev:m[0]])
-			s := expandReplacement(rep, line, m, magic)
-			s = strings.ReplaceAll(s, "\r", "\n")
-			nb.WriteString(strings.ReplaceAll(s, "\x00", "\r"))
+			s, err := vimre.ExpandReplacement(rep, []byte(line), m, magic)
+			if err != nil {
+				return err
+			}
+			nb.WriteString(s)
 			prev = m[1]
 		}
 		seg := nb.String()
@@ -160,24 +163,6 @@ func (e *Editor) subMessage(nsubs, nlines int) {
 		}
 		e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
 	}
-}
-
-// expandTilde replaces an unescaped ~ in a replacement with the previous
-// replacement.
-func expandTilde(rep, prev string) string {
-	var b strings.Builder
-	for i := 0; i < len(rep); i++ {
-		switch {
-		case rep[i] == '\\' && i+1 < len(rep):
-			b.WriteString(rep[i : i+2])
-			i++
-		case rep[i] == '~':
-			b.WriteString(prev)
-		default:
-			b.WriteByte(rep[i])
-		}
-	}
-	return b.String()
 }
 
 // exGlobal is :g/pat/cmd and :v/pat/cmd (and :g!).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -60,29 +61,30 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if !own && exists && !force && !appendTo {
 		return errors.New("E13: File exists (add ! to override)")
 	}
-	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
+	text := r
 	eol := true
 	if whole {
-		eol = b.eol
+		eol = b.eol && !b.empty
+	} else {
+		text = buffer.FromString(r.SliceString(lineStart(r, l1), lineEnd(r, l2)))
 	}
-	data := fileBytes(text, saveOptions{eol: eol, fixEOL: e.opt.FixEndOfLine, ff: b.ff})
-	if whole && text == "" && !e.opt.FixEndOfLine {
-		data = ""
+	var expect *fileio.Stat
+	if own && b.stat != nil {
+		expect = b.stat
 	}
+	var st fileio.Stat
+	var err error
 	if appendTo {
-		old, err := os.ReadFile(name)
-		if err != nil && exists {
-			return fmt.Errorf("E212: Can't open file for writing: %s", name)
-		}
-		data = string(old) + data
+		st, err = e.appendText(name, text, eol, b.ff)
+	} else {
+		st, err = e.saveText(name, text, eol, b.ff, expect, force)
 	}
-	st, err := saveFile(name, data)
 	if err != nil {
-		return fmt.Errorf("E212: Can't open file for writing: %s", name)
+		return err
 	}
-	nl := strings.Count(data, "\n")
-	if data != "" && !strings.HasSuffix(data, "\n") {
-		nl++
+	nl := lineCount(text)
+	if whole && b.empty {
+		nl = 0
 	}
 	flags := ""
 	if !exists {
@@ -91,20 +93,51 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if b.ff == "dos" {
 		flags += "[dos] "
 	}
-	if data != "" && !strings.HasSuffix(data, "\n") {
+	if !eol && !e.opt.FixEndOfLine && text.Len() > 0 {
 		flags += "[noeol] "
 	}
 	verb := "written"
 	if appendTo {
 		verb = "appended"
 	}
-	e.msg("%q %s%dL, %dB %s", name, flags, nl, len(data), verb)
+	size := st.Size
+	if appendTo {
+		size = int64(text.Len()) + int64(boolInt(eol))
+	}
+	e.msg("%q %s%dL, %dB %s", name, flags, nl, size, verb)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
-		b.stat = st
+		b.stat = &st
 		b.noFile = false
 	}
 	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// appendText is :w >> file.
+func (e *Editor) appendText(name string, text buffer.Rope, eol bool, ff string) (fileio.Stat, error) {
+	var old buffer.Rope
+	oldEOL := true
+	if l, err := loadFile(name); err == nil {
+		old, oldEOL = l.Text, l.EOL
+	} else if !isNotExist(err) {
+		return fileio.Stat{}, fmt.Errorf("E212: Can't open file for writing: %s", name)
+	}
+	joined := text
+	if old.Len() > 0 || oldEOL && old.Len() == 0 && fileExists(name) {
+		sep := ""
+		if oldEOL {
+			sep = "\n"
+		}
+		joined = buffer.FromString(old.String() + sep + text.String())
+	}
+	return e.saveText(name, joined, eol, ff, nil, true)
 }
 
 // sameFile reports whether two names refer to the same file.
@@ -225,19 +258,12 @@ func (e *Editor) reload(b *Buffer) error {
 	if err != nil {
 		return fmt.Errorf("E484: Can't open file %s", b.name)
 	}
-	e.sync()
-	old := b.Text()
-	if old.String() != l.text {
-		saved := e.src
-		e.src = undo.SourceReload
-		e.apply(0, old.String(), l.text)
-		e.src = saved
-	}
-	e.sync()
-	b.tree.MarkSaved()
-	b.eol, b.ff, b.stat = l.eol, l.ff, l.stat
+	b.tree.SetCursor(e.win.cur)
+	b.tree.Reload(l.Text, undo.SourceReload)
+	b.setLoaded(l)
+	b.loadedEmpty = false
 	e.win.clampCursor(false)
-	e.msg("%s", fileInfoMessage(b.name, l, b))
+	e.msg("%s", fileInfoMessage(b.name, l))
 	return nil
 }
 
@@ -292,17 +318,17 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	at := rg.l2
 	r := e.text()
-	if l.size == 0 {
+	if l.Text.Len() == 0 && !l.EOL {
 		return nil
 	}
 	if at < 0 {
-		e.insertText(0, l.text+"\n")
+		e.insertText(0, l.Text.String()+"\n")
 	} else {
-		e.insertText(lineEnd(r, at), "\n"+l.text)
+		e.insertText(lineEnd(r, at), "\n"+l.Text.String())
 	}
 	first := at + 1
 	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
-	e.msg("%s", fileInfoMessage(name, l, e.buf()))
+	e.msg("%s", fileInfoMessage(name, l))
 	return nil
 }
 

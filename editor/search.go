@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -88,16 +87,11 @@ func (e *Editor) searchFrom(p Pos, count int, backward bool, msgs bool) (Pos, bo
 		return p, false
 	}
 	r := e.text()
-	text := r.String()
 	off := posToOff(r, p)
-	if strings.HasPrefix(e.search.offset, "e") && !backward {
-		// Searching again from an end offset starts after the match.
-		off = posToOff(r, p)
-	}
 	var s, en int
 	for i := 0; i < count; i++ {
 		var wrapped, ok bool
-		s, en, wrapped, ok = pat.search(text, off, backward, e.opt.WrapScan)
+		s, en, wrapped, ok = pat.search(r, off, backward, e.opt.WrapScan)
 		if !ok {
 			if !e.opt.WrapScan {
 				if backward {
@@ -214,9 +208,15 @@ func mStar(m *mctx) (Pos, bool) {
 	for en < len(line) && isKw(line[en]) {
 		en++
 	}
-	word := regexp.QuoteMeta(line[s:en])
-	word = strings.ReplaceAll(word, `\`, `\\`)
-	word = line[s:en]
+	// Vim escapes the characters that are special in a magic pattern.
+	var wb strings.Builder
+	for _, r := range line[s:en] {
+		if strings.ContainsRune(`\/.*$^~[]`, r) {
+			wb.WriteByte('\\')
+		}
+		wb.WriteRune(r)
+	}
+	word := wb.String()
 	pat := word
 	if m.name == "*" || m.name == "#" {
 		pat = `\<` + word + `\>`

@@ -1,0 +1,75 @@
+package editor
+
+// The editor's side of file I/O: package fileio reads and writes bytes;
+// this file turns its results into buffers and Vim's messages.
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/fileio"
+)
+
+// loadFile reads path. A missing file is an error wrapping fs.ErrNotExist.
+func loadFile(path string) (fileio.Loaded, error) { return fileio.Load(path) }
+
+// setLoaded gives a buffer the flags of a file read from disk. An empty
+// file has no lines (Vim's ML_EMPTY) and, as in Vim, 'eol' set.
+func (b *Buffer) setLoaded(l fileio.Loaded) {
+	b.eol = l.EOL || l.Text.Len() == 0
+	b.ff = l.Format.String()
+	st := l.Stat
+	b.stat = &st
+	b.empty = l.Text.Len() == 0 && !l.EOL
+	b.loadedEmpty = b.empty
+}
+
+// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
+func fileInfoMessage(path string, l fileio.Loaded) string {
+	flags := ""
+	if !l.EOL && l.Text.Len() > 0 {
+		flags += "[noeol] "
+	}
+	if l.Format == fileio.DOS {
+		flags += "[dos] "
+	}
+	lines := lineCount(l.Text)
+	if l.Text.Len() == 0 && !l.EOL {
+		lines = 0
+	}
+	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.Stat.Size)
+}
+
+// fileExists reports whether path names an existing file.
+func fileExists(path string) bool {
+	st, err := fileio.StatPath(path)
+	return err != nil || st.Exists
+}
+
+// formatOf parses a 'fileformat' value.
+func formatOf(ff string) fileio.Format {
+	if ff == "dos" {
+		return fileio.DOS
+	}
+	return fileio.Unix
+}
+
+// saveText writes text (lines joined by "\n") to path and returns the new
+// Stat and Vim's message parts.
+func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, expect *fileio.Stat, force bool) (fileio.Stat, error) {
+	st, err := fileio.Save(path, text, fileio.SaveOptions{
+		EOL: eol, FixEOL: e.opt.FixEndOfLine, Format: formatOf(ff), Expect: expect, Force: force,
+	})
+	if err != nil {
+		if errors.Is(err, fileio.ErrChangedOnDisk) {
+			return st, fmt.Errorf("W10: %s: file changed since reading it (add ! to override)", path)
+		}
+		return st, err
+	}
+	return st, nil
+}
+
+// isNotExist reports whether err says a file is missing.
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
