@@ -18,7 +18,7 @@
 //
 // The rules follow Vim 9.0's do_one_cmd, parse_cmd_range, get_address,
 // find_ex_command, separate_nextcmd, do_sub and do_set, checked against the
-// real Vim (see exparse_test.go and testdata/):
+// real Vim (see parse_test.go, vimrange_test.go and testdata/):
 //
 //   - Names: every Vim command resolves with Vim's abbreviations (":s",
 //     ":su", ":co", ":t", ":x", ":exi", ":wqa", ":undoj", ":ea", ":lat",

@@ -153,20 +153,20 @@ func isDOS(data []byte) bool {
 	}
 }
 
-// stripCR removes the CR of every CRLF in place and returns the shortened
-// slice.
+// stripCR removes the CR before every newline in place (data is a DOS
+// file: isDOS holds) and returns the shortened slice.
 func stripCR(data []byte) []byte {
-	w := 0
-	for r := 0; r < len(data); {
-		j := bytes.Index(data[r:], []byte("\r\n"))
+	w, r := 0, 0
+	for {
+		j := bytes.IndexByte(data[r:], '\n')
 		if j < 0 {
 			w += copy(data[w:], data[r:])
-			break
+			return data[:w]
 		}
-		w += copy(data[w:], data[r:r+j])
+		// data[r+j-1] is the CR: keep the text before it, then the LF.
+		w += copy(data[w:], data[r:r+j-1])
 		data[w] = '\n'
 		w++
-		r += j + 2
+		r += j + 1
 	}
-	return data[:w]
 }
