@@ -107,9 +107,10 @@ type Tree struct {
 	writeEpoch uint32
 	cursor     Pos // last cursor the tree knows of
 	labels     *labelSet
-	pruned     int // nodes removed by kjx's own limits (Prune, MaxNodes)
-	dead       int // dead slots awaiting compaction
-	saved      nid // state of the last write (valid when savedKnown)
+	pruned     int   // nodes removed by kjx's own limits (Prune, MaxNodes)
+	dead       int   // dead slots awaiting compaction
+	rootDepth  int32 // depth of the root (root-level nodes are one deeper)
+	saved      nid   // state of the last write (valid when savedKnown)
 	savedKnown bool
 
 	marks    []uint32 // generation-stamped walk marks, per slot

@@ -34,7 +34,7 @@ func (c *cursorCalc) entry(top, oldsize, newsize int, rb, ra buffer.Rope, last b
 	}
 	i := 0
 	for ; i < newsize && i < oldsize; i++ {
-		if lineText(rb, top+i) != lineText(ra, top+i) {
+		if !sameLine(rb, ra, top+i) {
 			break
 		}
 	}
@@ -95,12 +95,60 @@ func (c *cursorCalc) finalCursor(r buffer.Rope) Pos {
 	if saved+1 == lnum && lnum > 1 {
 		lnum--
 	}
-	line := lineText(r, lnum-1)
-	col := firstNonBlank(line)
+	ln := lineOf(r, lnum-1)
+	col := ln.firstNonBlank()
 	if lnum == saved {
 		col = c.saved.Col
 	}
-	return Pos{Line: lnum - 1, Col: clampCol(line, col)}
+	return Pos{Line: lnum - 1, Col: ln.clampCol(col)}
+}
+
+// line is a line of a rope, read in place.
+type line struct {
+	r          buffer.Rope
+	start, end int // byte range without the '\n'
+}
+
+func lineOf(r buffer.Rope, l int) line {
+	if l < 0 || l > r.Newlines() {
+		return line{r: r}
+	}
+	return line{r: r, start: r.LineStart(l), end: r.LineEnd(l)}
+}
+
+// firstNonBlank is Vim's beginline(BL_SOL | BL_FIX): skip blanks but stay
+// on the last character.
+func (ln line) firstNonBlank() int {
+	i := 0
+	for ln.start+i+1 < ln.end {
+		if b := ln.r.ByteAt(ln.start + i); b != ' ' && b != '\t' {
+			break
+		}
+		i++
+	}
+	return i
+}
+
+// clampCol keeps col on a character of the line, as Normal mode does.
+func (ln line) clampCol(col int) int {
+	n := ln.end - ln.start
+	if n == 0 || col < 0 {
+		return 0
+	}
+	col = min(col, n-1)
+	for col > 0 && !utf8.RuneStart(ln.r.ByteAt(ln.start+col)) {
+		col--
+	}
+	return col
+}
+
+// sameLine reports whether line l has the same bytes in a and b.
+func sameLine(a, b buffer.Rope, l int) bool {
+	la, lb := lineOf(a, l), lineOf(b, l)
+	if la.end-la.start != lb.end-lb.start {
+		return false
+	}
+	return a.SliceString(la.start, la.end) == b.SliceString(lb.start, lb.end)
 }
 
 // firstNonBlank is Vim's beginline(BL_SOL | BL_FIX): skip blanks but stay
@@ -137,7 +185,7 @@ func lineText(r buffer.Rope, l int) string {
 
 // endsWithNewline reports whether r is non-empty and ends in '\n'.
 func endsWithNewline(r buffer.Rope) bool {
-	return r.Len() > 0 && r.LineStart(r.Newlines()) == r.Len()
+	return r.Len() > 0 && r.ByteAt(r.Len()-1) == '\n'
 }
 
 // realLines is the number of lines of text: 0 for an empty buffer, and a

@@ -9,7 +9,7 @@ import (
 // increasing sequence numbers and unique write numbers.
 func checkInvariants(t *Tree) error {
 	live := 0
-	saves := map[int]int{}
+	saves := map[int32]int{}
 	lastSeq := 0
 	for i := nid(1); int(i) < t.st.n; i++ {
 		m := t.st.m(i)
@@ -24,11 +24,16 @@ func checkInvariants(t *Tree) error {
 		if m.seq > t.seqLast {
 			return fmt.Errorf("#%d above seq_last %d", m.seq, t.seqLast)
 		}
+		wantDepth := t.rootDepth + 1
 		if m.next != 0 {
 			p := t.st.m(m.next)
 			if p.dead || p.seq >= m.seq {
 				return fmt.Errorf("#%d: bad parent #%d (dead %v)", m.seq, p.seq, p.dead)
 			}
+			wantDepth = p.depth + 1
+		}
+		if m.depth != wantDepth {
+			return fmt.Errorf("#%d: depth %d, want %d", m.seq, m.depth, wantDepth)
 		}
 		first := t.oldhead
 		if m.next != 0 {
@@ -56,7 +61,7 @@ func checkInvariants(t *Tree) error {
 				return fmt.Errorf("write number %d on #%d and #%d", m.saveNr, o, m.seq)
 			}
 			saves[m.saveNr] = m.seq
-			if m.saveNr > t.saveLast {
+			if int(m.saveNr) > t.saveLast {
 				return fmt.Errorf("#%d: write number %d above %d", m.seq, m.saveNr, t.saveLast)
 			}
 		}

@@ -63,7 +63,7 @@ func (t *Tree) List() []string {
 				b.WriteByte(' ')
 			}
 			b.WriteString("  ")
-			b.WriteString(padLeft(strconv.Itoa(m.saveNr), 3))
+			b.WriteString(padLeft(strconv.Itoa(int(m.saveNr)), 3))
 		}
 		rows = append(rows, b.String())
 	}

@@ -103,9 +103,9 @@ func (t *Tree) undoredo(h nid, undo bool) {
 	}
 	if m.saveNr != 0 {
 		if undo {
-			t.saveCur = m.saveNr - 1
+			t.saveCur = int(m.saveNr) - 1
 		} else {
-			t.saveCur = m.saveNr
+			t.saveCur = int(m.saveNr)
 		}
 	}
 	t.timeCur = m.time

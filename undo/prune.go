@@ -93,6 +93,7 @@ func (t *Tree) freeHeader(u nid, uhpp *nid) {
 	}
 	if m.next == 0 {
 		t.oldhead = m.prev
+		t.rootDepth = m.depth
 		// The root moves down to u's state.
 		if t.savedKnown && t.saved == 0 {
 			t.savedKnown = false

@@ -57,9 +57,13 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	}
 	now := t.nowUnix()
 	u := t.alloc()
+	depth := t.rootDepth + 1
+	if t.newhead != 0 {
+		depth = t.st.m(t.newhead).depth + 1
+	}
 	*t.mw(u) = meta{
 		next: t.newhead, altNext: oldCurhead, altPrev: altPrev,
-		seq: t.seqLast + 1, time: now,
+		seq: t.seqLast + 1, time: now, depth: depth,
 		flagEpoch: t.writeEpoch, changed: t.modified,
 	}
 	*t.st.d(u) = data{before: cursor, after: cursor, src: src}
@@ -188,6 +192,9 @@ func infoOf(r buffer.Rope, c buffer.Change) entryInfo {
 // substitutions on one line are "1 change". It returns the lines replaced
 // and inserted, in the forward direction.
 func blockLines(infos []entryInfo) (oldLines, newLines int32) {
+	if len(infos) == 1 {
+		return infos[0].size, infos[0].newsize
+	}
 	ents := make([]entryInfo, 0, len(infos))
 	for _, in := range infos {
 		if in.size == 1 && reuseEntry(ents, in) {
@@ -318,7 +325,7 @@ func (t *Tree) MarkSaved() {
 		u = t.st.m(t.curhead).next
 	}
 	if u != 0 {
-		t.mw(u).saveNr = t.saveLast
+		t.mw(u).saveNr = int32(t.saveLast)
 	}
 	t.saved, t.savedKnown = t.phys, true
 }

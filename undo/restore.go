@@ -3,6 +3,7 @@ package undo
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -47,7 +48,7 @@ func (s Snapshot) Export() Image {
 		}
 		d := s.data(i)
 		n := ImageNode{
-			Seq: m.seq, Parent: s.seqOf(m.next), Time: m.time, SaveNr: m.saveNr,
+			Seq: m.seq, Parent: s.seqOf(m.next), Time: m.time, SaveNr: int(m.saveNr),
 			Source: d.src, CursorBefore: d.before, CursorAfter: d.after,
 			WasModified: m.flagEpoch != s.writeEpoch || m.changed,
 			Changes:     slices.Clone(d.changes),
@@ -66,8 +67,9 @@ func (s Snapshot) Export() Image {
 // Restore builds a tree from an Image. text is the text of state textSeq
 // (0: the root); the tree is positioned there. When textSeq is the state the
 // image was in, Vim's counters come back as they were; otherwise (the file
-// on disk belongs to another state, e.g. after a crash) the tree stands at
-// textSeq with everything else redo-able, unmodified. Everything is
+// on disk belongs to another state, e.g. unsaved changes survived a crash)
+// the tree goes to textSeq as ":undo textSeq" would, so that the newer
+// changes are redo-able, and the buffer is unmodified. Everything is
 // validated first: sequence numbers, parents, children lists, heads, write
 // numbers, labels, and that every change applies. Any problem is an error
 // and no tree is returned.
@@ -82,11 +84,17 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 		idx[img.Nodes[k].Seq] = t.alloc()
 	}
 	ls := t.labels
+	depth := func(parent int) int32 {
+		if parent == 0 {
+			return 1
+		}
+		return t.st.m(idx[parent]).depth + 1
+	}
 	for k := range img.Nodes {
 		n := &img.Nodes[k]
 		u := idx[n.Seq]
 		*t.st.m(u) = meta{
-			next: idx[n.Parent], seq: n.Seq, time: n.Time, saveNr: n.SaveNr,
+			next: idx[n.Parent], seq: n.Seq, time: n.Time, saveNr: int32(n.SaveNr), depth: depth(n.Parent),
 			changed: n.WasModified, flagEpoch: t.writeEpoch,
 		}
 		*t.st.d(u) = data{
@@ -104,13 +112,26 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 	}
 	t.numhead = len(img.Nodes)
 	t.seqLast, t.saveLast, t.pruned = img.SeqLast, img.SaveLast, img.Pruned
-	if textSeq == v.state {
-		t.curhead, t.newhead = idx[img.CurHead], idx[img.NewHead]
+	t.curhead, t.newhead = idx[img.CurHead], idx[img.NewHead]
+	t.seqCur, t.timeCur, t.saveCur, t.modified = img.SeqCur, img.TimeCur, img.SaveCur, img.Modified
+	if textSeq != v.state {
+		// The text belongs to another state (the file on disk, with newer
+		// changes that were never written): compute the text of the
+		// image's state, then go to textSeq as :undo would, so that the
+		// flags, counters and preferred branches are Vim's.
+		t.phys = idx[textSeq]
+		if t.text, err = t.view().TextAt(v.state); err != nil {
+			return nil, fmt.Errorf("undo: restore: %w", err)
+		}
 		t.phys = idx[v.state]
-		t.seqCur, t.timeCur, t.saveCur, t.modified = img.SeqCur, img.TimeCur, img.SaveCur, img.Modified
+		if r := t.Goto(textSeq); r.Err != nil || !t.text.Equal(text) {
+			return nil, fmt.Errorf("undo: restore: cannot reach change #%d: %v", textSeq, r.Err)
+		}
+		t.modified = false
 	} else {
-		t.standAt(idx[textSeq])
+		t.phys = idx[v.state]
 	}
+	t.cursor = Pos{}
 	t.saved, t.savedKnown = t.phys, true
 	return t, nil
 }
@@ -135,31 +156,6 @@ func (t *Tree) linkChildren(p nid, children []int, idx map[int]nid) {
 	}
 }
 
-// standAt positions the tree at state u (0: the root) without changing the
-// text: the path to u becomes the preferred one and everything below it is
-// redo-able.
-func (t *Tree) standAt(u nid) {
-	for p := u; p != 0; p = t.st.m(p).next {
-		t.toFront(p)
-	}
-	t.phys = u
-	t.seqCur, t.timeCur, t.saveCur = 0, 0, 0
-	if u == 0 {
-		t.curhead, t.newhead = t.oldhead, 0
-	} else {
-		m := t.st.m(u)
-		t.curhead, t.newhead = m.prev, u
-		t.seqCur, t.timeCur = m.seq, m.time
-	}
-	for p := u; p != 0; p = t.st.m(p).next {
-		if nr := t.st.m(p).saveNr; nr != 0 {
-			t.saveCur = nr
-			break
-		}
-	}
-	t.modified = false
-}
-
 // imageFacts is what validation learns about an image.
 type imageFacts struct {
 	state int        // seq of the state the image is in (0: the root)
@@ -177,7 +173,7 @@ func imageErr(format string, args ...any) error {
 // change applies, starting from text at textSeq.
 func validateImage(img *Image, text buffer.Rope, textSeq int) (imageFacts, error) {
 	var f imageFacts
-	if img.SeqLast < 0 || img.SaveLast < 0 || img.Pruned < 0 {
+	if img.SeqLast < 0 || img.SaveLast < 0 || img.Pruned < 0 || img.SaveLast > math.MaxInt32 || img.SeqLast > math.MaxInt32 {
 		return f, imageErr("negative counter (seq_last %d, save_last %d, pruned %d)", img.SeqLast, img.SaveLast, img.Pruned)
 	}
 	if img.SeqCur < 0 || img.SeqCur > img.SeqLast {

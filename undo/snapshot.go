@@ -22,6 +22,7 @@ type Snapshot struct {
 
 	gen                       uint64
 	writeEpoch                uint32
+	rootDepth                 int32
 	oldhead, newhead, curhead nid
 	phys, saved               nid
 	savedKnown                bool
@@ -48,7 +49,7 @@ func (t *Tree) Snapshot() Snapshot {
 func (t *Tree) view() Snapshot {
 	s := Snapshot{
 		st: t.st, labels: t.labels, text: t.text, loc: t.loc,
-		gen: t.snapGen, writeEpoch: t.writeEpoch,
+		gen: t.snapGen, writeEpoch: t.writeEpoch, rootDepth: t.rootDepth,
 		oldhead: t.oldhead, newhead: t.newhead, curhead: t.curhead,
 		phys: t.phys, saved: t.saved, savedKnown: t.savedKnown,
 		modified: t.modified, synced: t.synced,
@@ -101,7 +102,7 @@ func (s *Snapshot) node(i nid) Node {
 	n := Node{
 		Seq: m.seq, Parent: s.seqOf(m.next),
 		FirstChild: s.seqOf(m.prev), NextSibling: s.seqOf(m.altNext),
-		Time: m.time, Source: d.src, SaveNr: m.saveNr,
+		Time: m.time, Source: d.src, SaveNr: int(m.saveNr),
 		WasModified:  m.flagEpoch != s.writeEpoch || m.changed,
 		CursorBefore: d.before, CursorAfter: d.after,
 		Changes: d.changes,
@@ -238,7 +239,7 @@ func (s Snapshot) TextAt(seq int) (buffer.Rope, error) {
 		}
 	}
 	a, b := s.phys, target
-	da, db := s.depth(a), s.depth(b)
+	da, db := depthOf(&s.st, s.rootDepth, a), depthOf(&s.st, s.rootDepth, b)
 	var cs []buffer.Change
 	var down []nid
 	for da > db {
@@ -267,10 +268,24 @@ func (s Snapshot) TextAt(seq int) (buffer.Rope, error) {
 	return r, nil
 }
 
-func (s *Snapshot) depth(i nid) int {
-	d := 0
-	for ; i != 0; i = s.st.m(i).next {
-		d++
+func depthOf(st *store, rootDepth int32, i nid) int32 {
+	if i == 0 {
+		return rootDepth
 	}
-	return d
+	return st.m(i).depth
+}
+
+// lca is the lowest common ancestor of a and b (0: the root).
+func lca(st *store, rootDepth int32, a, b nid) nid {
+	da, db := depthOf(st, rootDepth, a), depthOf(st, rootDepth, b)
+	for ; da > db; da-- {
+		a = st.m(a).next
+	}
+	for ; db > da; db-- {
+		b = st.m(b).next
+	}
+	for a != b {
+		a, b = st.m(a).next, st.m(b).next
+	}
+	return a
 }

@@ -17,7 +17,7 @@ import (
 // every snapshot and are written in place. See doc.go.
 
 const (
-	chunkShift = 7
+	chunkShift = 6
 	chunkSize  = 1 << chunkShift
 	chunkMask  = chunkSize - 1
 )
@@ -33,7 +33,8 @@ type meta struct {
 	next, prev, altNext, altPrev nid
 	seq                          int
 	time                         int64
-	saveNr                       int
+	saveNr                       int32
+	depth                        int32  // root-level nodes are one deeper than Tree.rootDepth
 	flagEpoch                    uint32 // changed is valid only when flagEpoch == the tree's writeEpoch
 	changed                      bool   // Vim's UH_CHANGED
 	dead                         bool

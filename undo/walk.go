@@ -152,15 +152,10 @@ func (t *Tree) findSaveNr(nr int64) nid {
 // siblings (the walk visits siblings front to back and only backtracks from
 // branches after the one holding u).
 func (t *Tree) markPath(u nid) uint32 {
-	tmp, _ := t.newMarks()
-	for p := u; p != 0; p = t.st.m(p).next {
-		t.marks[p] = tmp
-	}
 	mark, _ := t.newMarks()
-	lca := t.phys
-	for lca != 0 && t.marks[lca] != tmp {
-		t.marks[lca] = mark
-		lca = t.st.m(lca).next
+	lca := lca(&t.st, t.rootDepth, t.phys, u)
+	for p := t.phys; p != lca; p = t.st.m(p).next {
+		t.marks[p] = mark
 	}
 	if lca == u {
 		t.marks[u] = mark
