@@ -52,9 +52,14 @@ func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
 	b := &Buffer{id: e.nextBufID, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
 	b.empty = text.Len() == 0
 	b.loadedEmpty = b.empty
-	b.tree = undo.New(text, undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
+	b.tree = undo.New(text, e.undoOptions())
 	e.bufs = append(e.bufs, b)
 	return b
+}
+
+// undoOptions are the options of a new undo tree.
+func (e *Editor) undoOptions() undo.Options {
+	return undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true, Location: e.loc}
 }
 
 // findBuffer returns the buffer editing name, if any.

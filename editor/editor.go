@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/undo"
@@ -53,6 +54,7 @@ type Editor struct {
 	cfg   Config
 	opt   Options
 	clock Clock
+	loc   *time.Location
 
 	bufs      []*Buffer
 	nextBufID int
@@ -110,7 +112,7 @@ func New(cfg Config) *Editor {
 	if cfg.Width <= 0 {
 		cfg.Width = 80
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, ins0AutoIndent: -1}
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1}
 	e.vis.blockV1 = -1
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
@@ -240,7 +242,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 	if reuse {
 		b := e.bufs[0]
 		b.name = path
-		b.tree = undo.New(text, undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
+		b.tree = undo.New(text, e.undoOptions())
 		return b
 	}
 	return e.newBuffer(path, text)

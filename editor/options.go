@@ -104,6 +104,9 @@ type Config struct {
 	Height, Width int
 	// Clean means no persistent undo files unless an option turns them on.
 	Clean bool
+	// Location is the time zone of times in undo messages and :undolist;
+	// nil means time.Local.
+	Location *time.Location
 }
 
 // shiftWidth is the effective 'shiftwidth'.

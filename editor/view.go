@@ -2,6 +2,7 @@ package editor
 
 import (
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // View is an immutable snapshot of what the UI shows, published after each
@@ -28,6 +29,9 @@ type View struct {
 	Quit    bool
 	// Recording is the register being recorded into, 0 when none.
 	Recording rune
+	// Undo is the current buffer's undo tree, as an immutable snapshot
+	// (for the undo panel).
+	Undo undo.Snapshot
 }
 
 // VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
@@ -84,6 +88,7 @@ func (e *Editor) View() View {
 			SaveCur: t.SaveCur(), SaveLast: t.SaveLast(), EOL: b.eol, Format: b.ff,
 		},
 	}
+	v.Undo = t.Snapshot()
 	if e.cl != nil {
 		v.Cmdline = string(e.cl.kind) + e.cl.text
 		v.CmdPos = 1 + e.cl.pos

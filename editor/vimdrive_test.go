@@ -117,7 +117,7 @@ func (e *Editor) setText(text string) {
 	} else if text != "" {
 		b.eol = false
 	}
-	b.tree = undo.New(buffer.FromString(text), undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true})
+	b.tree = undo.New(buffer.FromString(text), e.undoOptions())
 	b.empty = text == "" && b.eol
 	b.loadedEmpty = b.empty
 	e.win.cur = Pos{}
