@@ -21,7 +21,7 @@ func TestDefault(t *testing.T) {
 		},
 		Editor: EditorConfig{
 			TabStop: 8, ShiftWidth: 8, SoftTabStop: 0,
-			Wrap: true, IncSearch: true, WrapScan: true, FixEndOfLine: true,
+			Wrap: true, IncSearch: true, WrapScan: true, FixEndOfLine: false,
 			TimeoutLen: 1000,
 		},
 		Panel: PanelConfig{Side: SideLeft, Width: 36, Diff: DiffBelow, TimeFormat: TimeRelative, Glyphs: GlyphsUnicode},
