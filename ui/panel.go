@@ -44,6 +44,8 @@ type Panel struct {
 	rows   []undopanel.Row
 	graph  []undopanel.Glyph
 	tree   undopanel.Tree
+	// Where the tree list was last drawn, for clicks.
+	listX, listY, listW int
 }
 
 // NewPanel returns a closed panel whose previews are computed by worker
@@ -67,6 +69,13 @@ func (p *Panel) Sync(u *UndoView) {
 // do (restore a state, close, give focus back).
 func (p *Panel) Key(k undopanel.Key) undopanel.Action {
 	if p.tree == nil {
+		// Nothing to show, but the panel can still be left.
+		switch {
+		case k.Code == undopanel.KeyEsc || k.Code == undopanel.KeyRune && k.Rune == 'q' && !k.Ctrl:
+			return undopanel.Action{Kind: undopanel.ActClose}
+		case k.Code == undopanel.KeyTab:
+			return undopanel.Action{Kind: undopanel.ActFocusText}
+		}
 		return undopanel.Action{}
 	}
 	return p.model.Key(p.tree, k)
@@ -84,4 +93,13 @@ func (p *Panel) width(w int) int {
 		return 0
 	}
 	return pw
+}
+
+// rowAt returns the node row shown at screen x, y by the last draw.
+func (p *Panel) rowAt(x, y int) (int, bool) {
+	i := y - p.listY
+	if p.tree == nil || x < p.listX || x >= p.listX+p.listW || i < 0 || i >= len(p.rows) || !p.rows[i].IsNode() {
+		return 0, false
+	}
+	return p.rows[i].Top, true
 }

@@ -67,6 +67,7 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		return
 	}
 	p.rows = m.Rows(lay.tree, p.rows)
+	p.listX, p.listY, p.listW = x0, y, w
 	v := undopanel.View{L: &m.Layout, Folded: m.Folded, Cur: m.Layout.Row(tree.Cur()), Sel: m.Layout.Row(m.Sel)}
 	seqW := len(strconv.Itoa(m.Layout.Seq(m.Layout.Len() - 1)))
 	for _, row := range p.rows {

@@ -63,6 +63,11 @@ func (t *textWin) draw(s Surface, v TextView, th *Theme, x0, y0, w, h int) (cx, 
 	cx, cy = -1, -1
 	row := 0
 	t.bot = t.top
+	t.x0, t.y0 = x0, y0
+	t.rowMap = t.rowMap[:0]
+	for i := 0; i < h; i++ {
+		t.rowMap = append(t.rowMap, rowRef{line: -1})
+	}
 	for line := t.top; row < h && line < t.lines; line++ {
 		n, cur, full := t.drawLine(s, line, x0, y0+row, h-row)
 		if !full {
@@ -113,6 +118,7 @@ func (t *textWin) drawLine(s Surface, line, x0, y, avail int) (int, screenPos, b
 	tx := x0 + t.gutter
 	r, x := 0, 0 // row within the line, column within the row
 	t.drawGutter(s, line, x0, y, false)
+	t.mapRow(y, line, first)
 	newRow := func() bool {
 		fill(s, tx+x, tx+t.tw, y+r, t.th.Normal)
 		r++
@@ -121,6 +127,7 @@ func (t *textWin) drawLine(s Surface, line, x0, y, avail int) (int, screenPos, b
 			return false
 		}
 		t.drawGutter(s, line, x0, y+r, true)
+		t.mapRow(y+r, line, first+r*t.tw)
 		return true
 	}
 	hide := first // cells left of hide are not drawn
@@ -198,4 +205,11 @@ func (t *textWin) cursorCell(c cell) bool {
 		return c.last
 	}
 	return c.first || c.kind == cellEOL
+}
+
+// mapRow records that screen row y shows line from screen column col.
+func (t *textWin) mapRow(y, line, col int) {
+	if i := y - t.y0; i >= 0 && i < len(t.rowMap) {
+		t.rowMap[i] = rowRef{line, col}
+	}
 }

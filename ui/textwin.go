@@ -20,6 +20,11 @@ type textWin struct {
 	curVcol            int // after a draw: the cursor's virtual column
 	curOff             int // rope offset of the cluster under the cursor
 	curCol             int // screen column of the cursor cell in its line
+	// rowMap records, for each screen row of the last draw, the line it
+	// shows and the line's screen column at the row's first text cell
+	// (-1 line: no text), for mouse clicks.
+	rowMap []rowRef
+	x0, y0 int
 
 	// Per frame.
 	v      *TextView
@@ -244,4 +249,35 @@ func digits(n int) int {
 		d++
 	}
 	return d
+}
+
+// rowRef is what one screen row of the text window shows.
+type rowRef struct{ line, col int }
+
+// posAt returns the text position under screen cell x, y of the last
+// draw and its virtual column; clicks past the end of a line land on its
+// last character.
+func (t *textWin) posAt(x, y int) (Pos, int, bool) {
+	i := y - t.y0
+	if t.v == nil || i < 0 || i >= len(t.rowMap) || t.rowMap[i].line < 0 || x < t.x0+t.gutter {
+		return Pos{}, 0, false
+	}
+	ref := t.rowMap[i]
+	col := ref.col + x - t.x0 - t.gutter
+	start := t.text.LineStart(ref.line)
+	t.seek(ref.line, col, math.MaxInt)
+	off := t.lc.off
+	if t.lc.idle() {
+		off = t.lc.cr.offset()
+	}
+	if end := t.text.LineEnd(ref.line); off >= end && end > start {
+		// Past the end: the last cluster, as Vim puts the cursor.
+		t.seek(ref.line, math.MaxInt, end-1)
+		off = t.lc.off
+		if t.lc.idle() {
+			off = t.lc.cr.offset()
+		}
+	}
+	t.seek(ref.line, math.MaxInt, off)
+	return Pos{ref.line, off - start}, t.lc.col - t.lc.fillers, true
 }

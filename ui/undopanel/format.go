@@ -59,10 +59,17 @@ func (p *Panel) Info(t Tree, r Row, now time.Time) RowInfo {
 	if r.Folded() {
 		info.Bottom = p.Layout.Seq(r.Bottom)
 	}
-	info.Added, info.Deleted = p.Layout.Sizes(r.Bottom, r.Top)
-	if p.Absolute {
-		info.When = Clock(n.Time, now)
+	if r.Folded() {
+		info.Added, info.Deleted = p.Layout.Sizes(r.Bottom, r.Top)
 	} else {
+		info.Added, info.Deleted = int64(n.Added), int64(n.Deleted)
+	}
+	switch {
+	case n.Time.IsZero():
+		// Unknown (the root of a tree loaded without a time).
+	case p.Absolute:
+		info.When = Clock(n.Time, now)
+	default:
 		info.When = Age(now.Sub(n.Time))
 	}
 	info.Current = n.Seq == t.Cur()
@@ -97,8 +104,11 @@ func (p *Panel) Detail(t Tree, now time.Time) Detail {
 	}
 	n := t.Node(r)
 	_, _, idx, of := p.Layout.Siblings(r)
-	return Detail{Seq: n.Seq, Time: n.Time.In(now.Location()).Format("2006-01-02 15:04:05"),
-		Age: Age(now.Sub(n.Time)), Branch: idx, Of: of, Depth: p.Layout.Depth(r),
+	var when, age string
+	if !n.Time.IsZero() {
+		when, age = n.Time.In(now.Location()).Format("2006-01-02 15:04:05"), Age(now.Sub(n.Time))
+	}
+	return Detail{Seq: n.Seq, Time: when, Age: age, Branch: idx, Of: of, Depth: p.Layout.Depth(r),
 		Changes: n.Changes, Added: n.Added, Deleted: n.Deleted, Source: n.Source, Label: n.Label,
 		SaveNr: n.SaveNr, Children: p.Layout.Children(r), IsCur: n.Seq == t.Cur(), IsTop: r == p.Layout.Len()-1}
 }

@@ -172,7 +172,11 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 	return Action{Kind: ActRedraw}
 }
 
-// selectRow selects node row r (ignored when r < 0).
+// SelectRow selects node row r (ignored when out of range), as a click
+// does.
+func (p *Panel) SelectRow(r int) Action { return p.selectRow(r) }
+
+// selectRow selects node row r (ignored when out of range).
 func (p *Panel) selectRow(r int) Action {
 	if r < 0 || r >= p.Layout.Len() {
 		return Action{}

@@ -88,6 +88,12 @@ func (l *Layout) Sync(t Tree) (rebuilt bool) {
 		*l = Layout{}
 		rebuilt = true
 	}
+	if m := len(l.seqs); m > 0 && m <= n {
+		// The newest state may still be growing (an open insert): its
+		// sizes are the only ones that can have changed.
+		l.sumAdded, l.sumDeleted = l.sumAdded[:m-1], l.sumDeleted[:m-1]
+		l.addSizes(t.Node(m - 1))
+	}
 	for i := len(l.seqs); i < n; i++ {
 		nd := t.Node(i)
 		p := int32(none)
@@ -95,14 +101,19 @@ func (l *Layout) Sync(t Tree) (rebuilt bool) {
 			p = int32(l.Row(nd.Parent))
 		}
 		l.add(nd.Seq, p)
-		var a, d int64
-		if i > 0 {
-			a, d = l.sumAdded[i-1], l.sumDeleted[i-1]
-		}
-		l.sumAdded = append(l.sumAdded, a+int64(nd.Added))
-		l.sumDeleted = append(l.sumDeleted, d+int64(nd.Deleted))
+		l.addSizes(nd)
 	}
 	return rebuilt
+}
+
+// addSizes appends the prefix sums for the next row, node nd.
+func (l *Layout) addSizes(nd Node) {
+	var a, d int64
+	if i := len(l.sumAdded); i > 0 {
+		a, d = l.sumAdded[i-1], l.sumDeleted[i-1]
+	}
+	l.sumAdded = append(l.sumAdded, a+int64(nd.Added))
+	l.sumDeleted = append(l.sumDeleted, d+int64(nd.Deleted))
 }
 
 // Sizes returns the total bytes added and deleted by rows b..t.

@@ -284,3 +284,16 @@ func BenchmarkLayoutAddOne(b *testing.B) {
 		l.Sync(tr)
 	}
 }
+
+func TestLayoutRefreshesTheGrowingNewestState(t *testing.T) {
+	tr := newMemTree()
+	tr.add(0)
+	tr.add(1)
+	var l Layout
+	l.Sync(tr)
+	tr.nodes[2].Added = 40 // an insert still open: the newest state grows
+	l.Sync(tr)
+	if a, _ := l.Sizes(0, 2); a != int64(tr.nodes[1].Added+40) {
+		t.Errorf("folded total %d after the newest state grew, want %d", a, tr.nodes[1].Added+40)
+	}
+}

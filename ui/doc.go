@@ -1,0 +1,69 @@
+// Package ui is kjx's terminal front end: it turns terminal events into
+// editor keys and draws what the editor publishes — the text, the status
+// line, the command line and messages, the undo-tree panel and its diff
+// preview.
+//
+// # Model
+//
+//	terminal ──events──▶ UI goroutine ──editor.Input──▶ editor goroutine
+//	    ▲                     │   ▲                          │
+//	    └──Show/Sync── Renderer   └──── editor.View (published, immutable)
+//	                          │
+//	                 diff worker goroutine (previews, off the UI goroutine)
+//
+// The editor owns all editing state on its own goroutine and publishes an
+// immutable editor.View after each batch of input. The UI goroutine turns
+// the newest view into a Frame (frame.go) and a Renderer draws the Frame
+// onto a Surface: the terminal through a thin tcell adapter
+// (TcellSurface, the only file that draws with tcell), or a MemSurface in
+// tests, which yields golden screens under testdata/ (go test -update
+// rewrites them).
+//
+// # Safe text
+//
+// No byte of a file, a file name or a message reaches the terminal unless
+// it is part of a printable grapheme cluster (glyph.go). Text is cut into
+// clusters with uniseg; then:
+//
+//   - C0 controls and DEL show as ^X (^@, ^[, ^?), tabs expand to
+//     'tabstop' (^I in 'list' mode, with '$' at the line end);
+//   - invalid UTF-8 bytes and C1 controls show as <xx>;
+//   - format characters (Unicode Cf: bidi controls U+202A–U+202E and
+//     U+2066–U+2069, zero-width spaces and joiners, the BOM, the soft
+//     hyphen...), other default-ignorable invisibles (Hangul fillers),
+//     line and paragraph separators, noncharacters and code points Go's
+//     Unicode tables do not assign show as <202e>, and a cluster that
+//     holds one is split around it;
+//   - a combining mark with nothing to combine with (after a control, at
+//     a line start) shows as <0301>;
+//   - ZWJ passes only inside a two-cell emoji cluster and tag characters
+//     only inside a flag sequence.
+//
+// Wide clusters take two cells; one that does not fit at the end of a
+// wrapped row leaves a '>' and moves to the next row. Every escape is
+// ASCII drawn in the SpecialKey style. The rules define display widths,
+// so editor/motion's column arithmetic must use the same ones.
+//
+// # Cost
+//
+// A frame costs what the screen shows, never the size of the file or of
+// the history: only the visible lines are laid out, through a small
+// window on the rope, with an ASCII fast path; without 'wrap' a long line
+// is laid out only up to the visible columns, from checkpoints cached per
+// long line (validated by content, so edits elsewhere keep them). The
+// panel lists h rows of an incrementally maintained layout
+// (ui/undopanel), and diffs run in ui/diff's worker, debounced and
+// cancelled when no longer wanted.
+//
+// # Concurrency
+//
+// Run starts the editor, the terminal reader and the diff worker on
+// their own goroutines; everything else — the Renderer, the Panel, the
+// frame builder — belongs to the UI goroutine. Views and undo snapshots
+// are immutable and shared freely; the only lock guards the hand-over of
+// the newest view. The UI draws at most once per batch: not while input
+// is waiting to be read or applied, nor during a bracketed paste (which
+// reaches the editor as one insert and one undo step); Show once per
+// frame, Sync only after a resize, CTRL-L or a resume from CTRL-Z. A
+// panic on any of the goroutines restores the terminal before it goes on.
+package ui

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// frameBuilder turns the editor's published views into Frames, keeping
+// what Vim keeps on screen between views: the last message stays until
+// something replaces it, and list output waits for a key (hit-enter).
+type frameBuilder struct {
+	index    undoIndex
+	msgs     []Message
+	output   []Message
+	lastMode editor.Mode
+	now      func() time.Time
+}
+
+// modeNames are the status line's short mode names.
+var modeNames = map[editor.Mode]string{
+	editor.ModeNormal: "NORMAL", editor.ModeInsert: "INSERT", editor.ModeReplace: "REPLACE",
+	editor.ModeVisual: "VISUAL", editor.ModeVisualLine: "V-LINE", editor.ModeVisualBlock: "V-BLOCK",
+	editor.ModeCmdline: "COMMAND",
+}
+
+// showModes are Vim's 'showmode' texts.
+var showModes = map[editor.Mode]string{
+	editor.ModeInsert: "-- INSERT --", editor.ModeReplace: "-- REPLACE --", editor.ModeVisual: "-- VISUAL --",
+	editor.ModeVisualLine: "-- VISUAL LINE --", editor.ModeVisualBlock: "-- VISUAL BLOCK --",
+}
+
+// snapshotSource is what the builder needs besides the View: the current
+// buffer's undo snapshot and identity. The editor does not publish them
+// in its View yet, so they are optional.
+type snapshotSource struct {
+	snap    undo.Snapshot
+	bufID   int
+	tick    uint64
+	hasUndo bool
+}
+
+// build converts v. It runs on the UI goroutine.
+func (b *frameBuilder) build(v *editor.View, src snapshotSource) *Frame {
+	f := &Frame{}
+	o := v.Options
+	f.Text = TextView{Text: v.Text, Cursor: Pos{v.Cursor.Line, v.Cursor.Col}, Top: v.Top,
+		CursorAtTabStart: v.Mode == editor.ModeInsert || v.Mode == editor.ModeReplace,
+		Opts: DisplayOptions{Wrap: o.Wrap, List: o.List, Number: o.Number, RelativeNumber: o.RelativeNumber,
+			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff}}
+	switch v.Mode {
+	case editor.ModeVisual:
+		f.Text.Visual.Kind = SelChar
+	case editor.ModeVisualLine:
+		f.Text.Visual.Kind = SelLine
+	case editor.ModeVisualBlock:
+		f.Text.Visual.Kind = SelBlock
+	}
+	if f.Text.Visual.Kind != SelNone {
+		f.Text.Visual.Start = Pos{v.Visual.Anchor.Line, v.Visual.Anchor.Col}
+		f.Text.Visual.End = Pos{v.Visual.Cursor.Line, v.Visual.Cursor.Col}
+		f.Text.Visual.ToEOL = v.Visual.BlockToEOL
+	}
+	st := v.Status
+	f.Status = StatusInfo{Mode: modeNames[v.Mode], Name: st.FileName, Modified: st.Modified,
+		UndoSeq: st.SeqCur, UndoLast: st.SeqLast}
+	f.ShowMode = showModes[v.Mode]
+	if v.Recording != 0 {
+		f.ShowMode += "recording @" + string(v.Recording)
+	}
+	f.ShowCmd = v.Pending
+	if v.Mode == editor.ModeCmdline && v.Cmdline != "" {
+		f.Cmdline = Cmdline{Active: true, Prompt: v.Cmdline[:1], Text: v.Cmdline[1:], Cursor: max(v.CmdPos-1, 0)}
+	}
+	b.messages(v, f)
+	if src.hasUndo {
+		b.undo(src, f)
+	}
+	b.lastMode = v.Mode
+	return f
+}
+
+// messages keeps the message line as Vim does: a message stays until a
+// new one, a mode change or the command line replaces it; list output
+// waits for a key.
+func (b *frameBuilder) messages(v *editor.View, f *Frame) {
+	if v.Mode != b.lastMode || v.Mode == editor.ModeCmdline {
+		b.msgs = nil
+	}
+	if len(v.Messages) > 0 {
+		b.msgs = b.msgs[:0:0]
+		for _, m := range v.Messages {
+			b.msgs = append(b.msgs, Message{Text: m.Text, Error: m.Error})
+		}
+	}
+	if len(v.Output) > 0 {
+		b.output = append(b.output[:0:0], b.msgs...)
+		for _, line := range v.Output {
+			b.output = append(b.output, Message{Text: line})
+		}
+		b.msgs = nil
+	}
+	switch {
+	case len(b.output) > 0:
+		f.Messages, f.HitEnter = b.output, true
+	case len(b.msgs) > 1:
+		f.Messages, f.HitEnter = b.msgs, true
+	default:
+		f.Messages = b.msgs
+	}
+}
+
+// hitEnter reports whether list output is waiting for a key.
+func (b *frameBuilder) hitEnter() bool { return len(b.output) > 0 || len(b.msgs) > 1 }
+
+// dismiss clears waiting output (a key was pressed at the prompt).
+func (b *frameBuilder) dismiss() {
+	b.output = nil
+	if len(b.msgs) > 1 {
+		b.msgs = nil
+	}
+}
+
+// clearMessages empties the message line (CTRL-L).
+func (b *frameBuilder) clearMessages() { b.msgs, b.output = nil, nil }
+
+// undo fills the frame's undo view and the status line's branch and
+// redo counts from the snapshot.
+func (b *frameBuilder) undo(src snapshotSource, f *Frame) {
+	s := src.snap
+	tree := b.index.tree(src.bufID, s)
+	now := time.Now
+	if b.now != nil {
+		now = b.now
+	}
+	f.Undo = UndoView{Tree: tree, Tick: src.tick, Now: now(),
+		TextAt: func(ctx context.Context, seq int) (buffer.Rope, error) {
+			if err := ctx.Err(); err != nil {
+				return buffer.Rope{}, err
+			}
+			return s.TextAt(seq)
+		}}
+	cur := s.Current()
+	if cur != 0 {
+		if n, ok := s.Node(cur); ok {
+			f.Status.Branches = len(s.Children(n.Parent))
+		}
+	} else {
+		f.Status.Branches = 0
+	}
+	f.Status.Ahead = redoDepth(s, 999)
+}
+
+// redoDepth counts the states CTRL-R would redo one after another, at
+// most limit.
+func redoDepth(s undo.Snapshot, limit int) int {
+	n := 0
+	for seq := s.Redo(); seq != 0 && n < limit; n++ {
+		next := s.Children(seq)
+		if len(next) == 0 {
+			return n + 1
+		}
+		seq = next[0]
+	}
+	return n
+}

@@ -1,0 +1,356 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/ui/diff"
+	"github.com/kjx-editor/kjx/ui/undopanel"
+)
+
+// Options configure Run.
+type Options struct {
+	Panel PanelOptions
+	// ASCII draws the panel and status symbols with ASCII only.
+	ASCII bool
+	// Theme replaces the default theme when not nil.
+	Theme *Theme
+}
+
+// Run runs the editor ed on the terminal screen s until the editor quits
+// or ctx is cancelled. It initialises s and always finalises it, which
+// restores the terminal, also when the editor or the UI panics: the panic
+// is raised again, with the stack of the goroutine that panicked, once
+// the terminal is usable. s must not be initialised yet.
+func Run(ctx context.Context, ed *editor.Editor, s tcell.Screen) error {
+	return RunWith(ctx, ed, s, Options{})
+}
+
+// RunWith is Run with options.
+func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options) (err error) {
+	if err := s.Init(); err != nil {
+		return fmt.Errorf("ui: initialise the terminal: %w", err)
+	}
+	var once sync.Once
+	fini := func() { once.Do(s.Fini) }
+	defer fini()
+	defer func() {
+		if r := recover(); r != nil {
+			fini()
+			panic(r)
+		}
+	}()
+	s.EnablePaste()
+	s.EnableMouse(tcell.MouseButtonEvents)
+	l := newLoop(s, NewTcellSurface(s), opt)
+	return l.run(ctx, ed)
+}
+
+// crash is a panic caught on a goroutine other than the UI's.
+type crash struct {
+	where string
+	value any
+	stack []byte
+}
+
+func (c crash) String() string {
+	return fmt.Sprintf("%s panicked: %v\n\n%s", c.where, c.value, c.stack)
+}
+
+// guard runs f, turning a panic into a crash sent on ch.
+func guard(where string, ch chan<- crash, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			ch <- crash{where, r, debug.Stack()}
+		}
+	}()
+	f()
+}
+
+// published is the newest view with what the UI needs besides it.
+type published struct {
+	mu   sync.Mutex
+	view *editor.View
+	src  snapshotSource
+	seq  uint64
+}
+
+// loop is the UI goroutine's state.
+type loop struct {
+	scr      tcell.Screen
+	surf     Surface
+	r        *Renderer
+	fb       frameBuilder
+	in       chan editor.Input
+	wake     chan struct{} // a view was published or a preview is ready
+	pub      published
+	drawn    uint64 // pub.seq of the view last drawn
+	frame    *Frame
+	vmode    editor.Mode // mode of the newest view
+	pend     string      // pending keys of the newest view
+	paste    strings.Builder
+	inPaste  bool
+	lastCR   bool
+	ctrlW    bool // CTRL-W typed in Normal mode while the panel is open
+	sync     bool // the next frame must redraw every cell
+	lastDraw time.Time
+}
+
+func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
+	r := NewRenderer()
+	if opt.ASCII {
+		r.Glyphs = ASCIIGlyphs()
+	}
+	if opt.Theme != nil {
+		r.Theme = *opt.Theme
+	}
+	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1)}
+	r.Panel = NewPanel(diff.NewWorker(diff.RealClock{}, 100*time.Millisecond, l.poke))
+	r.Panel.Opts = opt.Panel
+	return l
+}
+
+// poke wakes the UI goroutine (from any goroutine).
+func (l *loop) poke() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// publish is the editor's publish callback; it runs on the editor's
+// goroutine.
+func (l *loop) publish(v editor.View) {
+	l.pub.mu.Lock()
+	l.pub.view = &v
+	l.pub.seq++
+	l.pub.mu.Unlock()
+	l.poke()
+}
+
+// run is the UI loop: terminal events in, views out.
+func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	crashes := make(chan crash, 3)
+	events := make(chan tcell.Event, 256)
+	edDone := make(chan struct{})
+	w, h := l.scr.Size()
+	l.in <- editor.Input{Height: max(h-1, 1), Width: w}
+	go guard("the editor", crashes, func() {
+		ed.Run(ctx, l.in, l.publish)
+		close(edDone) // not on a panic: that is reported as a crash
+	})
+	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
+	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
+	for {
+		select {
+		case c := <-crashes:
+			panic(c.String()) // RunWith restores the terminal first
+		case <-edDone:
+			l.drawIfNew(true)
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case ev, ok := <-events:
+			if !ok {
+				return nil
+			}
+			l.handle(ev)
+		case <-l.wake:
+		}
+		// Draw once per batch: not while input waits to be read or
+		// applied, nor in the middle of a paste.
+		if len(events) > 0 && time.Since(l.lastDraw) < 100*time.Millisecond || l.inPaste {
+			continue
+		}
+		l.drawIfNew(len(l.in) == 0)
+	}
+}
+
+// drawIfNew draws the newest view (or redraws the current one when the
+// panel changed); with settled false it only draws when the last draw is
+// long ago, so a stream of input still shows progress.
+func (l *loop) drawIfNew(settled bool) {
+	l.pub.mu.Lock()
+	v, seq, src := l.pub.view, l.pub.seq, l.pub.src
+	l.pub.mu.Unlock()
+	if v == nil || !settled && time.Since(l.lastDraw) < 100*time.Millisecond {
+		return
+	}
+	if seq != l.drawn || l.frame == nil {
+		l.frame = l.fb.build(v, src)
+		l.drawn = seq
+		l.vmode, l.pend = v.Mode, v.Pending
+	}
+	l.r.draw(l.surf, l.frame)
+	if l.sync {
+		l.surf.Sync()
+		l.sync = false
+	} else {
+		l.surf.Show()
+	}
+	l.lastDraw = time.Now()
+}
+
+// redraw rebuilds the current frame's dependent parts and draws again.
+func (l *loop) redraw() {
+	if l.frame != nil {
+		l.r.draw(l.surf, l.frame)
+		l.surf.Show()
+	}
+}
+
+// send queues input for the editor.
+func (l *loop) send(in editor.Input) { l.in <- in }
+
+// handle processes one terminal event.
+func (l *loop) handle(ev tcell.Event) {
+	switch ev := ev.(type) {
+	case *tcell.EventPaste:
+		if ev.Start() {
+			l.inPaste, l.lastCR = true, false
+			l.paste.Reset()
+			return
+		}
+		l.inPaste = false
+		if l.paste.Len() > 0 {
+			l.send(editor.Input{Paste: l.paste.String()})
+		}
+	case *tcell.EventKey:
+		if l.inPaste {
+			l.pasteKey(ev)
+			return
+		}
+		l.key(ev)
+	case *tcell.EventResize:
+		w, h := ev.Size()
+		l.sync = true
+		l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+		l.frame = nil
+	case *tcell.EventMouse:
+		l.mouse(ev)
+	}
+}
+
+// textWidth is the text window's width on a screen w wide.
+func (l *loop) textWidth(w int) int {
+	if pw := l.r.Panel.width(w); l.r.Panel.Open && pw > 0 {
+		return w - pw - 1
+	}
+	return w
+}
+
+// pasteKey adds a key that arrived inside a bracketed paste to the
+// pasted text; CR LF and lone CRs become newlines.
+func (l *loop) pasteKey(ev *tcell.EventKey) {
+	t := pasteText(ev)
+	if ev.Key() == tcell.KeyCtrlJ && l.lastCR {
+		l.lastCR = false
+		return // the LF of a CR LF
+	}
+	l.lastCR = ev.Key() == tcell.KeyEnter
+	if ev.Key() == tcell.KeyCtrlJ {
+		t = "\n"
+	}
+	l.paste.WriteString(t)
+}
+
+// key handles one key press outside a paste.
+func (l *loop) key(ev *tcell.EventKey) {
+	k, ok := translateKey(ev)
+	if !ok {
+		return
+	}
+	p := l.r.Panel
+	switch {
+	case k == editor.K(editor.KeyF5):
+		l.togglePanel()
+		return
+	case p.Open && p.Focus:
+		l.panelKey(k)
+		return
+	case l.ctrlW:
+		l.ctrlW = false
+		if k.Code == editor.KeyRune && (k.Rune == 'w' || k.Rune == 'h' || k.Rune == 'l' || k.Rune == 'p' || k == editor.Ctrl('w')) {
+			p.Focus = true
+			l.redraw()
+			return
+		}
+		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
+		return
+	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
+		l.ctrlW = true
+		return
+	case k == editor.Ctrl('l'):
+		l.fb.clearMessages()
+		l.sync = true
+		l.frame = nil
+	case k == editor.Ctrl('z') && l.vmode == editor.ModeNormal && l.pend == "":
+		l.suspend()
+		return
+	}
+	if l.fb.hitEnter() {
+		l.fb.dismiss()
+		l.frame = nil
+		if k == editor.K(editor.KeyEnter) || k == editor.R(' ') || k == editor.K(editor.KeyEsc) {
+			l.poke()
+			return
+		}
+	}
+	l.send(editor.Input{Keys: []editor.Key{k}})
+}
+
+// panelKey gives a key to the focused panel and carries out its action.
+func (l *loop) panelKey(k editor.Key) {
+	p := l.r.Panel
+	pk, ok := panelKey(k)
+	if !ok {
+		return
+	}
+	switch a := p.Key(pk); a.Kind {
+	case undopanel.ActRestore:
+		l.send(editor.Input{Ex: fmt.Sprintf("undo %d", a.Seq)})
+	case undopanel.ActClose:
+		p.Open, p.Focus = false, false
+		l.resized()
+	case undopanel.ActFocusText:
+		p.Focus = false
+	}
+	l.redraw()
+}
+
+// togglePanel opens the panel with the focus, or closes it.
+func (l *loop) togglePanel() {
+	p := l.r.Panel
+	p.Open = !p.Open
+	p.Focus = p.Open
+	l.resized()
+	l.redraw()
+}
+
+// resized tells the editor the text window's new size.
+func (l *loop) resized() {
+	w, h := l.scr.Size()
+	l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+}
+
+// suspend stops kjx like a shell's job control (CTRL-Z) and restores the
+// screen when the shell resumes it.
+func (l *loop) suspend() {
+	if err := l.scr.Suspend(); err != nil {
+		return
+	}
+	stopSelf()
+	if err := l.scr.Resume(); err == nil {
+		l.sync = true
+		l.frame = nil
+		l.poke()
+	}
+}
