@@ -33,18 +33,8 @@ var showModes = map[editor.Mode]string{
 	editor.ModeVisualLine: "-- VISUAL LINE --", editor.ModeVisualBlock: "-- VISUAL BLOCK --",
 }
 
-// snapshotSource is what the builder needs besides the View: the current
-// buffer's undo snapshot and identity. The editor does not publish them
-// in its View yet, so they are optional.
-type snapshotSource struct {
-	snap    undo.Snapshot
-	bufID   int
-	tick    uint64
-	hasUndo bool
-}
-
 // build converts v. It runs on the UI goroutine.
-func (b *frameBuilder) build(v *editor.View, src snapshotSource) *Frame {
+func (b *frameBuilder) build(v *editor.View) *Frame {
 	f := &Frame{}
 	o := v.Options
 	f.Text = TextView{Text: v.Text, Cursor: Pos{v.Cursor.Line, v.Cursor.Col}, Top: v.Top,
@@ -76,25 +66,24 @@ func (b *frameBuilder) build(v *editor.View, src snapshotSource) *Frame {
 		f.Cmdline = Cmdline{Active: true, Prompt: v.Cmdline[:1], Text: v.Cmdline[1:], Cursor: max(v.CmdPos-1, 0)}
 	}
 	b.messages(v, f)
-	if src.hasUndo {
-		b.undo(src, f)
-	}
+	b.undo(v, f)
 	b.lastMode = v.Mode
 	return f
 }
 
 // messages keeps the message line as Vim does: a message stays until a
 // new one, a mode change or the command line replaces it; list output
-// waits for a key.
+// (the View's Output) waits for a key.
 func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 	if v.Mode != b.lastMode || v.Mode == editor.ModeCmdline {
 		b.msgs = nil
 	}
-	if len(v.Messages) > 0 {
-		b.msgs = b.msgs[:0:0]
-		for _, m := range v.Messages {
-			b.msgs = append(b.msgs, Message{Text: m.Text, Error: m.Error})
-		}
+	if n := len(v.Messages); n > 0 {
+		// Several commands may have run since the last view (typeahead);
+		// as in Vim, each message overwrites the one before it, and the
+		// full history is in :messages.
+		m := v.Messages[n-1]
+		b.msgs = []Message{{Text: m.Text, Error: m.Error}}
 	}
 	if len(v.Output) > 0 {
 		b.output = append(b.output[:0:0], b.msgs...)
@@ -128,15 +117,23 @@ func (b *frameBuilder) dismiss() {
 func (b *frameBuilder) clearMessages() { b.msgs, b.output = nil, nil }
 
 // undo fills the frame's undo view and the status line's branch and
-// redo counts from the snapshot.
-func (b *frameBuilder) undo(src snapshotSource, f *Frame) {
-	s := src.snap
-	tree := b.index.tree(src.bufID, s)
+// redo counts from the view's snapshot of the current buffer's tree.
+func (b *frameBuilder) undo(v *editor.View, f *Frame) {
+	s := v.Undo
+	buf := -1
+	for _, bi := range v.Buffers {
+		if bi.Current {
+			buf = bi.ID
+		}
+	}
+	tree := b.index.tree(buf, s)
 	now := time.Now
 	if b.now != nil {
 		now = b.now
 	}
-	f.Undo = UndoView{Tree: tree, Tick: src.tick, Now: now(),
+	// The snapshot's generation changes whenever the text may have (and
+	// not while keys go to the panel), so it versions the live text.
+	f.Undo = UndoView{Tree: tree, Tick: s.Gen(), Now: now(),
 		TextAt: func(ctx context.Context, seq int) (buffer.Rope, error) {
 			if err := ctx.Err(); err != nil {
 				return buffer.Rope{}, err

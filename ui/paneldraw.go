@@ -144,7 +144,9 @@ func (r *Renderer) drawPanelRow(s Surface, v *undopanel.View, row undopanel.Row,
 	}
 	x = drawString(s, x, y, x1, seq+" ", base, base)
 	x = drawString(s, x, y, x1, padLeft(info.When, 4)+" ", pick(th.PanelDim), pick(th.PanelDim))
-	x = drawString(s, x, y, x1, sizes(info.Added, info.Deleted), pick(th.PanelDim), pick(th.PanelDim))
+	if row.Bottom > 0 || row.Top > 0 { // the root changed nothing
+		x = drawString(s, x, y, x1, sizes(info.Added, info.Deleted), pick(th.PanelDim), pick(th.PanelDim))
+	}
 	if marks := markers(info); marks != "" {
 		x = drawString(s, x, y, x1, " "+marks, pick(th.PanelSaved), pick(th.PanelSaved))
 	}

@@ -73,11 +73,10 @@ func guard(where string, ch chan<- crash, f func()) {
 	f()
 }
 
-// published is the newest view with what the UI needs besides it.
+// published is the newest view.
 type published struct {
 	mu   sync.Mutex
 	view *editor.View
-	src  snapshotSource
 	seq  uint64
 }
 
@@ -179,13 +178,13 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 // long ago, so a stream of input still shows progress.
 func (l *loop) drawIfNew(settled bool) {
 	l.pub.mu.Lock()
-	v, seq, src := l.pub.view, l.pub.seq, l.pub.src
+	v, seq := l.pub.view, l.pub.seq
 	l.pub.mu.Unlock()
 	if v == nil || !settled && time.Since(l.lastDraw) < 100*time.Millisecond {
 		return
 	}
 	if seq != l.drawn || l.frame == nil {
-		l.frame = l.fb.build(v, src)
+		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
 	}

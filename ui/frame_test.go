@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/ui/diff"
+	"github.com/kjx-editor/kjx/ui/undopanel"
+)
+
+var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+
+// session is an editor driven by key notation, with a virtual clock.
+type session struct {
+	ed    *editor.Editor
+	clock *editor.VirtualClock
+}
+
+func newSession() *session {
+	c := editor.NewVirtualClock(editorEpoch)
+	return &session{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
+}
+
+func (s *session) keys(t *testing.T, notation string) {
+	t.Helper()
+	s.ed.Feed(editor.MustParseKeys(notation), true)
+}
+
+func TestFrameFromEditorView(t *testing.T) {
+	s := newSession()
+	s.keys(t, "ione<Esc>")
+	s.clock.Sleep(time.Minute)
+	s.keys(t, "otwo<Esc>")
+	s.clock.Sleep(time.Minute)
+	s.keys(t, "uothree<Esc>")
+	s.clock.Sleep(time.Minute)
+	s.keys(t, "u")
+	fb := frameBuilder{now: func() time.Time { return editorEpoch.Add(10 * time.Minute) }}
+	v := s.ed.View()
+	f := fb.build(&v)
+	if f.Status.UndoSeq != 1 || f.Status.UndoLast != 3 {
+		t.Errorf("undo position #%d/%d, want #1/3", f.Status.UndoSeq, f.Status.UndoLast)
+	}
+	if f.Status.Branches != 1 || f.Status.Ahead != 1 {
+		t.Errorf("branches %d, ahead %d at state 1 (one alternative, state 3 to redo)", f.Status.Branches, f.Status.Ahead)
+	}
+	if f.Undo.Tree == nil || f.Undo.Tree.Len() != 4 {
+		t.Fatalf("panel tree of %v nodes, want 4 (root and three states)", f.Undo.Tree)
+	}
+	r := NewRenderer()
+	ready := make(chan struct{}, 4)
+	r.Panel = NewPanel(diff.NewWorker(nil, 0, func() { ready <- struct{}{} }))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go r.Panel.worker.Run(ctx)
+	r.Panel.Open = true
+	m := NewMemSurface(80, 24)
+	checkSurface(t, m)
+	r.Draw(m, f)
+	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'})
+	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'}) // the newest: state 3
+	for i := 0; i < 2 && !strings.Contains(m.Text(), "+three"); i++ {
+		r.Draw(m, f)
+		select {
+		case <-ready:
+		case <-time.After(5 * time.Second):
+			t.Fatal("no preview")
+		}
+		r.Draw(m, f)
+	}
+	golden(t, "screen_editor_panel", m.Dump(false))
+	if !strings.Contains(m.Text(), "+three") {
+		t.Errorf("the diff against state 3 does not show its text:\n%s", m.Text())
+	}
+}
+
+func TestUndoIndexIncremental(t *testing.T) {
+	s := newSession()
+	var x undoIndex
+	for i := 0; i < 30; i++ {
+		s.keys(t, "oline<Esc>")
+		if i%7 == 3 {
+			s.keys(t, "uu")
+		}
+		v := s.ed.View()
+		inc := x.tree(1, v.Undo)
+		var fresh undoIndex
+		full := fresh.tree(1, v.Undo)
+		if inc.Len() != full.Len() {
+			t.Fatalf("step %d: incremental list has %d states, a fresh one %d", i, inc.Len(), full.Len())
+		}
+		for j := 0; j < full.Len(); j++ {
+			if inc.Node(j) != full.Node(j) {
+				t.Fatalf("step %d: node %d differs: %+v vs %+v", i, j, inc.Node(j), full.Node(j))
+			}
+		}
+	}
+	// Another buffer's tree starts a new list.
+	other := newSession()
+	other.keys(t, "ix<Esc>")
+	v := other.ed.View()
+	if got := x.tree(2, v.Undo).Len(); got != 2 {
+		t.Errorf("another buffer's tree listed with %d states, want 2", got)
+	}
+}
+
+func TestMessagesStayUntilReplaced(t *testing.T) {
+	var fb frameBuilder
+	v := editor.View{Messages: []editor.Message{{Text: "written"}}}
+	if f := fb.build(&v); len(f.Messages) != 1 {
+		t.Fatal("message not shown")
+	}
+	v = editor.View{}
+	if f := fb.build(&v); len(f.Messages) != 1 || f.Messages[0].Text != "written" {
+		t.Errorf("the message vanished on the next view: %+v", f.Messages)
+	}
+	v = editor.View{Mode: editor.ModeInsert}
+	if f := fb.build(&v); len(f.Messages) != 0 || f.ShowMode != "-- INSERT --" {
+		t.Errorf("entering Insert mode kept %+v, showmode %q", f.Messages, f.ShowMode)
+	}
+	v = editor.View{Output: []string{"a", "b"}}
+	f := fb.build(&v)
+	if !f.HitEnter || len(f.Messages) != 2 || !fb.hitEnter() {
+		t.Fatalf("list output not waiting for a key: %+v", f)
+	}
+	fb.dismiss()
+	v = editor.View{}
+	if f := fb.build(&v); len(f.Messages) != 0 || f.HitEnter {
+		t.Errorf("output still shown after a key: %+v", f.Messages)
+	}
+}
