@@ -60,11 +60,11 @@ func (tx *Batch) owns(n *node) bool { return tx != nil && n.owner == tx.owner }
 // between 1 and maxLeaf: the same leaf edited in place when tx owns it,
 // else a new one (owned by tx inside a batch).
 func (tx *Batch) editLeaf(c child, a, b int, s string) unsafe.Pointer {
-	size := c.bytes - (b - a) + len(s)
+	size := c.size() - (b - a) + len(s)
 	if tx != nil {
 		if _, ok := tx.leaves[c.p]; ok {
 			t := unsafe.Slice((*byte)(c.p), maxLeaf)
-			copy(t[a+len(s):size], t[b:c.bytes])
+			copy(t[a+len(s):size], t[b:c.size()])
 			copy(t[a:], s)
 			return c.p
 		}

@@ -11,8 +11,8 @@ import (
 // valid UTF-8 sequence split across two leaves.
 func (r Rope) check() error {
 	if r.root.p == nil {
-		if r.root.bytes != 0 || r.root.nl != 0 || r.h != 0 {
-			return fmt.Errorf("empty rope with summary %d bytes %d newlines, height %d", r.root.bytes, r.root.nl, r.h)
+		if r.root.size() != 0 || r.root.lines() != 0 || r.h != 0 {
+			return fmt.Errorf("empty rope with summary %d bytes %d newlines, height %d", r.root.size(), r.root.lines(), r.h)
 		}
 		return nil
 	}
@@ -52,8 +52,8 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	}
 	if h == 0 {
 		t := c.text()
-		if got := bytes.Count(t, nl); got != c.nl {
-			return fmt.Errorf("leaf with %d newlines summarised as %d", got, c.nl)
+		if got := bytes.Count(t, nl); got != int(c.nl) {
+			return fmt.Errorf("leaf with %d newlines summarised as %d", got, c.lines())
 		}
 		lo := minLeaf
 		if root {
@@ -77,8 +77,8 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 		return fmt.Errorf("node of height %d with %d kids outside [%d,%d]", h, len(n.kids), lo, maxKids)
 	}
 	b, lines := sum(n.kids)
-	if b != c.bytes || lines != c.nl {
-		return fmt.Errorf("node of height %d sums to %d bytes %d newlines, summarised as %d, %d", h, b, lines, c.bytes, c.nl)
+	if n.size != b || n.lines != lines || c.b != count32(b) || c.nl != count32(lines) {
+		return fmt.Errorf("node of height %d sums to %d bytes %d newlines, summarised as %d, %d", h, b, lines, c.b, c.nl)
 	}
 	for _, k := range n.kids {
 		if err := checkNode(k, h-1, false, leaves); err != nil {

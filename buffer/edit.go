@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // ErrMismatch is wrapped by the errors of Apply, ApplyAll and Batch.Apply
@@ -48,9 +47,9 @@ func (r Rope) Replace(a, b int, s string) Rope {
 
 // match returns an error unless c.Old is the text at c.Off.
 func (r Rope) match(c Change) error {
-	if c.Off < 0 || c.Off > r.root.bytes || len(c.Old) > r.root.bytes-c.Off {
+	if c.Off < 0 || c.Off > r.root.size() || len(c.Old) > r.root.size()-c.Off {
 		return fmt.Errorf("buffer: change [%d,%d) outside the text [0,%d): %w",
-			c.Off, c.Off+len(c.Old), r.root.bytes, ErrMismatch)
+			c.Off, c.Off+len(c.Old), r.root.size(), ErrMismatch)
 	}
 	if !r.hasAt(c.Off, c.Old) {
 		return fmt.Errorf("buffer: change at %d: text differs from its %d old bytes: %w",
@@ -84,7 +83,7 @@ func (r Rope) replace(tx *Batch, a, b int, s string) Rope {
 	if r.root.p == nil {
 		return rootOf(packLeaves(nil, []byte(s)), 0, tx.token())
 	}
-	lo, hi := max(a-(utf8.UTFMax-1), 0), min(b+(utf8.UTFMax-1), r.root.bytes)
+	lo, hi := max(a-(utf8.UTFMax-1), 0), min(b+(utf8.UTFMax-1), r.root.size())
 	if c, ok := fastEdit(tx, r.root, r.h, true, a, b, s, lo, hi); ok {
 		return Rope{root: c, h: r.h}
 	}
@@ -99,22 +98,23 @@ func (r Rope) replace(tx *Batch, a, b int, s string) Rope {
 // all offsets are relative to c.
 func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi int) (child, bool) {
 	if h == 0 {
-		size := c.bytes - (b - a) + len(s)
+		size := c.size() - (b - a) + len(s)
 		if size > maxLeaf || size < minLeaf && (!root || size == 0) {
 			return c, false
 		}
 		old := c.text()
 		dnl := strings.Count(s, "\n") - bytes.Count(old[a:b], nl)
-		return child{p: tx.editLeaf(c, a, b, s), bytes: size, nl: c.nl + dnl}, true
+		return child{p: tx.editLeaf(c, a, b, s), b: uint32(size), nl: uint32(c.lines() + dnl)}, true
 	}
 	n := c.node()
 	i, start := 0, 0
-	for lo-start >= n.kids[i].bytes {
-		start += n.kids[i].bytes
+	for lo-start >= n.kids[i].size() {
+		start += n.kids[i].size()
 		i++
 	}
 	k := n.kids[i]
-	if hi-start > k.bytes {
+	kb, kl := k.size(), k.lines() // before the kid may change in place
+	if hi-start > kb {
 		return c, false
 	}
 	nk, ok := fastEdit(tx, k, h-1, false, a-start, b-start, s, lo-start, hi-start)
@@ -122,10 +122,14 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 		return c, false
 	}
 	if !tx.owns(n) {
-		n = newInner(n.kids, h, tx.token())
+		old := n
+		n = newInner(old.kids, h, tx.token())
+		n.size, n.lines = old.size, old.lines
 	}
 	n.kids[i] = nk
-	return child{p: unsafe.Pointer(n), bytes: c.bytes + nk.bytes - k.bytes, nl: c.nl + nk.nl - k.nl}, true
+	n.size += nk.size() - kb
+	n.lines += nk.lines() - kl
+	return nodeChild(n), true
 }
 
 // slowReplace handles every edit fastEdit does not: it rebuilds the run of
@@ -154,20 +158,20 @@ func splice(c child, h int, owner *token, p, q int, ls []child) []child {
 	}
 	kids := c.node().kids
 	i, si := 0, 0
-	for p-si >= kids[i].bytes {
-		si += kids[i].bytes
+	for p-si >= kids[i].size() {
+		si += kids[i].size()
 		i++
 	}
 	j, sj := i, si
-	for q-sj > kids[j].bytes {
-		sj += kids[j].bytes
+	for q-sj > kids[j].size() {
+		sj += kids[j].size()
 		j++
 	}
 	var mid []child
 	if i == j {
 		mid = splice(kids[i], h-1, owner, p-si, q-si, ls)
 	} else {
-		mid = splice(kids[i], h-1, owner, p-si, kids[i].bytes, ls)
+		mid = splice(kids[i], h-1, owner, p-si, kids[i].size(), ls)
 		mid = append(mid, splice(kids[j], h-1, owner, 0, q-sj, nil)...)
 	}
 	out := make([]child, 0, len(kids)-(j-i+1)+len(mid))
@@ -208,7 +212,7 @@ func fixUnderfull(ks []child, h int, owner *token) []child {
 // splice) are merged too.
 func join(x, y child, h int, owner *token) []child {
 	if h == 0 {
-		text := make([]byte, 0, x.bytes+y.bytes)
+		text := make([]byte, 0, x.size()+y.size())
 		text = append(append(text, x.text()...), y.text()...)
 		return spreadLeaves(nil, text)
 	}

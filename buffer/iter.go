@@ -36,8 +36,8 @@ type frame struct {
 // chunks: the first chunk starts at off, the others are whole leaves.
 // 0 <= off <= Len(); it panics outside. O(log n).
 func (r Rope) Chunks(off int) *Iter {
-	if off < 0 || off > r.root.bytes {
-		panic(fmt.Sprintf("buffer: Chunks(%d) out of range [0,%d]", off, r.root.bytes))
+	if off < 0 || off > r.root.size() {
+		panic(fmt.Sprintf("buffer: Chunks(%d) out of range [0,%d]", off, r.root.size()))
 	}
 	it := &Iter{}
 	it.forward(r, off)
@@ -47,7 +47,7 @@ func (r Rope) Chunks(off int) *Iter {
 // forward sets it up to iterate forwards from off (range checked).
 func (it *Iter) forward(r Rope, off int) {
 	*it = Iter{fwd: true, first: true}
-	if off == r.root.bytes {
+	if off == r.root.size() {
 		it.done = true
 		it.off = off
 		return
@@ -60,8 +60,8 @@ func (it *Iter) forward(r Rope, off int) {
 // chunk's bytes are in forward order. 0 <= off <= Len(); it panics outside.
 // O(log n).
 func (r Rope) ChunksBackward(off int) *Iter {
-	if off < 0 || off > r.root.bytes {
-		panic(fmt.Sprintf("buffer: ChunksBackward(%d) out of range [0,%d]", off, r.root.bytes))
+	if off < 0 || off > r.root.size() {
+		panic(fmt.Sprintf("buffer: ChunksBackward(%d) out of range [0,%d]", off, r.root.size()))
 	}
 	it := &Iter{}
 	it.backward(r, off)
@@ -102,8 +102,8 @@ func (it *Iter) seek(r Rope, off int) {
 	for lvl := range path {
 		n := c.node()
 		i := 0
-		for ; off-start >= n.kids[i].bytes; i++ {
-			start += n.kids[i].bytes
+		for ; off-start >= n.kids[i].size(); i++ {
+			start += n.kids[i].size()
 		}
 		path[lvl] = frame{n, i}
 		c = n.kids[i]

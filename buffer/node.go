@@ -7,15 +7,46 @@ import (
 )
 
 // child is a reference to a subtree together with its summary. Summaries
-// live in the parent, so a descent reads one node per level and leaves
+// live in the parent, so a descent reads one node per level, and leaves
 // need no node of their own: a leaf is just its bytes.
 //
 // Whether p points to a node or to text follows from the height, which
-// the walker always knows (Rope.h, node.h).
+// the walker always knows (Rope.h, node.h). The counts take 32 bits so a
+// full node stays small; a subtree of 4 GiB or more (only near the root of
+// a huge text) stores sat and its node holds the real counts.
 type child struct {
-	p     unsafe.Pointer // height > 0: *node; leaf: the first of its bytes
-	bytes int            // bytes in the subtree
-	nl    int            // '\n' bytes in the subtree
+	p  unsafe.Pointer // height > 0: *node; leaf: the first of its bytes
+	b  uint32         // bytes in the subtree, or sat
+	nl uint32         // '\n' bytes in the subtree, or sat
+}
+
+// size returns the number of bytes in c's subtree.
+func (c child) size() int {
+	if c.b == sat {
+		return c.node().size
+	}
+	return int(c.b)
+}
+
+// lines returns the number of '\n' bytes in c's subtree.
+func (c child) lines() int {
+	if c.nl == sat {
+		return c.node().lines
+	}
+	return int(c.nl)
+}
+
+// count32 returns v as a child count.
+func count32(v int) uint32 {
+	if v >= sat {
+		return sat
+	}
+	return uint32(v)
+}
+
+// nodeChild returns a child referencing n, whose totals are set.
+func nodeChild(n *node) child {
+	return child{p: unsafe.Pointer(n), b: count32(n.size), nl: count32(n.lines)}
 }
 
 // node is an internal node: 1..maxKids children of height h-1. Nodes are
@@ -24,6 +55,8 @@ type child struct {
 // (see batch.go).
 type node struct {
 	kids  []child
+	size  int    // bytes in the subtree
+	lines int    // '\n' bytes in the subtree
 	h     int    // height: 1 when the kids are leaves
 	owner *token // the batch that may mutate this node in place, or nil
 }
@@ -37,7 +70,7 @@ func (c child) node() *node { return (*node)(c.p) }
 
 // text returns the bytes of the leaf c refers to (c's height must be 0).
 // They must not be modified unless a batch owns the leaf.
-func (c child) text() []byte { return unsafe.Slice((*byte)(c.p), c.bytes) }
+func (c child) text() []byte { return unsafe.Slice((*byte)(c.p), c.b) }
 
 // inner, inner4 and inner8 are a node allocated together with room for
 // its kids, so that making or copying a node is one allocation; the small
@@ -58,7 +91,7 @@ type inner8 struct {
 }
 
 // newInner returns an internal node of height h whose kids are a copy of
-// ks (1..maxKids of them).
+// ks (1..maxKids of them). The caller sets its totals.
 func newInner(ks []child, h int, owner *token) *node {
 	var n *node
 	switch {
@@ -84,7 +117,7 @@ func newInner(ks []child, h int, owner *token) *node {
 // leafChild returns a child referencing text as a leaf. text must not be
 // empty and must never be modified afterwards (except by an owning batch).
 func leafChild(text []byte) child {
-	return child{p: unsafe.Pointer(unsafe.SliceData(text)), bytes: len(text), nl: bytes.Count(text, nl)}
+	return child{p: unsafe.Pointer(unsafe.SliceData(text)), b: uint32(len(text)), nl: uint32(bytes.Count(text, nl))}
 }
 
 var nl = []byte{'\n'}
@@ -92,23 +125,24 @@ var nl = []byte{'\n'}
 // sum returns the summary of a list of children.
 func sum(ks []child) (b, lines int) {
 	for i := range ks {
-		b += ks[i].bytes
-		lines += ks[i].nl
+		b += ks[i].size()
+		lines += ks[i].lines()
 	}
 	return b, lines
 }
 
 // parentOf returns a child referencing a new node of height h over ks.
 func parentOf(ks []child, h int, owner *token) child {
-	b, lines := sum(ks)
-	return child{p: unsafe.Pointer(newInner(ks, h, owner)), bytes: b, nl: lines}
+	n := newInner(ks, h, owner)
+	n.size, n.lines = sum(ks)
+	return nodeChild(n)
 }
 
 // underfull reports whether c, of height h, holds less than a non-root
 // node must.
 func underfull(c child, h int) bool {
 	if h == 0 {
-		return c.bytes < minLeaf
+		return c.size() < minLeaf
 	}
 	return len(c.node().kids) < minKids
 }

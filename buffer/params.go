@@ -2,6 +2,8 @@
 
 package buffer
 
+import "math"
+
 // Tree shape for normal builds. The kjxtiny build tag (params_tiny.go)
 // replaces these with a few bytes and a fan-out of four so that tests and
 // fuzzing reach deep trees with small inputs.
@@ -24,4 +26,7 @@ const (
 	// readBlock is the size of the blocks FromReader reads into; leaves
 	// are sub-slices of these blocks.
 	readBlock = 1 << 20
+	// sat is the child count meaning "too large for 32 bits, ask the
+	// node" (see child).
+	sat = math.MaxUint32
 )

@@ -3,7 +3,7 @@
 package buffer
 
 // Tree shape under the kjxtiny build tag: leaves of 4 to 16 bytes and a
-// fan-out of 2 to 4, so a few hundred bytes already make a tree several
+// fan-out of 2 to 4, and child counts saturate at 100 bytes, so a few hundred bytes already make a tree several
 // levels deep. See params.go for the meaning of each constant.
 const (
 	maxLeaf   = 16
@@ -12,4 +12,7 @@ const (
 	maxKids   = 4
 	minKids   = 2
 	readBlock = 64
+	// sat is low so that tests reach subtrees whose counts do not fit a
+	// child entry, which takes 4 GiB with the normal sizes.
+	sat = 100
 )

@@ -17,18 +17,18 @@ type Rope struct {
 }
 
 // Len is the length in bytes.
-func (r Rope) Len() int { return r.root.bytes }
+func (r Rope) Len() int { return r.root.size() }
 
 // Newlines is the number of '\n' bytes; the text has Newlines()+1 lines
 // (the last one possibly empty).
-func (r Rope) Newlines() int { return r.root.nl }
+func (r Rope) Newlines() int { return r.root.lines() }
 
 // LineStart returns the offset of the first byte of line n (0-based); a line
 // ends after its '\n'. n ranges over 0..Newlines(); it panics outside.
 // O(log n), no allocation.
 func (r Rope) LineStart(n int) int {
-	if n < 0 || n > r.root.nl {
-		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.nl))
+	if n < 0 || n > r.root.lines() {
+		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.lines()))
 	}
 	if n == 0 {
 		return 0
@@ -40,11 +40,11 @@ func (r Rope) LineStart(n int) int {
 // last line. n ranges over 0..Newlines(); it panics outside.
 // O(log n), no allocation.
 func (r Rope) LineEnd(n int) int {
-	if n < 0 || n > r.root.nl {
-		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.nl))
+	if n < 0 || n > r.root.lines() {
+		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.lines()))
 	}
-	if n == r.root.nl {
-		return r.root.bytes
+	if n == r.root.lines() {
+		return r.root.size()
 	}
 	return r.newlineAt(n + 1)
 }
@@ -56,13 +56,13 @@ func (r Rope) newlineAt(k int) int {
 	for h := r.h; h > 0; h-- {
 		kids := c.node().kids
 		i := 0
-		for ; k > kids[i].nl; i++ {
-			k -= kids[i].nl
-			off += kids[i].bytes
+		for ; k > kids[i].lines(); i++ {
+			k -= kids[i].lines()
+			off += kids[i].size()
 		}
 		c = kids[i]
 	}
-	return off + nthNewline(c.text(), c.nl, k)
+	return off + nthNewline(c.text(), c.lines(), k)
 }
 
 // scanBlock is the size of the blocks nthNewline counts at once: large
@@ -107,26 +107,26 @@ func nthInBlock(s []byte, k int) int {
 // bytes before off); off ranges over 0..Len(); it panics outside.
 // O(log n), no allocation.
 func (r Rope) LineOf(off int) int {
-	if off < 0 || off > r.root.bytes {
-		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.bytes))
+	if off < 0 || off > r.root.size() {
+		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.size()))
 	}
-	if off == r.root.bytes {
-		return r.root.nl
+	if off == r.root.size() {
+		return r.root.lines()
 	}
 	line := 0
 	c := r.root
 	for h := r.h; h > 0; h-- {
 		kids := c.node().kids
 		i := 0
-		for ; off >= kids[i].bytes; i++ {
-			off -= kids[i].bytes
-			line += kids[i].nl
+		for ; off >= kids[i].size(); i++ {
+			off -= kids[i].size()
+			line += kids[i].lines()
 		}
 		c = kids[i]
 	}
 	// Count from the nearer end of the leaf.
 	if t := c.text(); 2*off > len(t) {
-		return line + c.nl - bytes.Count(t[off:], nl)
+		return line + c.lines() - bytes.Count(t[off:], nl)
 	}
 	return line + bytes.Count(c.text()[:off], nl)
 }
@@ -138,9 +138,9 @@ func (r Rope) leafAt(off int) (leaf []byte, start int) {
 	for h := r.h; h > 0; h-- {
 		kids := c.node().kids
 		i := 0
-		for ; off >= kids[i].bytes; i++ {
-			off -= kids[i].bytes
-			start += kids[i].bytes
+		for ; off >= kids[i].size(); i++ {
+			off -= kids[i].size()
+			start += kids[i].size()
 		}
 		c = kids[i]
 	}
@@ -150,8 +150,8 @@ func (r Rope) leafAt(off int) (leaf []byte, start int) {
 // ByteAt returns the byte at off, 0 <= off < Len(); it panics outside.
 // O(log n).
 func (r Rope) ByteAt(off int) byte {
-	if off < 0 || off >= r.root.bytes {
-		panic(fmt.Sprintf("buffer: ByteAt(%d) out of range [0,%d)", off, r.root.bytes))
+	if off < 0 || off >= r.root.size() {
+		panic(fmt.Sprintf("buffer: ByteAt(%d) out of range [0,%d)", off, r.root.size()))
 	}
 	leaf, start := r.leafAt(off)
 	return leaf[off-start]
@@ -159,8 +159,8 @@ func (r Rope) ByteAt(off int) byte {
 
 // checkRange panics unless 0 <= a <= b <= Len().
 func (r Rope) checkRange(what string, a, b int) {
-	if a < 0 || a > b || b > r.root.bytes {
-		panic(fmt.Sprintf("buffer: %s(%d, %d) out of range [0,%d]", what, a, b, r.root.bytes))
+	if a < 0 || a > b || b > r.root.size() {
+		panic(fmt.Sprintf("buffer: %s(%d, %d) out of range [0,%d]", what, a, b, r.root.size()))
 	}
 }
 
@@ -216,15 +216,15 @@ func (r Rope) SliceString(a, b int) string {
 }
 
 // String returns the whole text.
-func (r Rope) String() string { return r.SliceString(0, r.root.bytes) }
+func (r Rope) String() string { return r.SliceString(0, r.root.size()) }
 
 // Bytes returns a copy of the whole text.
-func (r Rope) Bytes() []byte { return r.Slice(0, r.root.bytes) }
+func (r Rope) Bytes() []byte { return r.Slice(0, r.root.size()) }
 
 // Equal reports whether two ropes hold the same bytes. It is O(1) for two
 // copies of one snapshot and O(n) otherwise.
 func (r Rope) Equal(o Rope) bool {
-	if r.root.bytes != o.root.bytes || r.root.nl != o.root.nl {
+	if r.root.size() != o.root.size() || r.root.lines() != o.root.lines() {
 		return false
 	}
 	if r.root.p == o.root.p {

@@ -141,7 +141,7 @@ func TestTraces(t *testing.T) {
 	for _, tr := range loadTraces(t) {
 		t.Run(tr.name, func(t *testing.T) {
 			cs := tr.changes(t)
-			every := len(cs)/50 + 1
+			every := len(cs)/10 + 1
 			// Persistent edits, invariants checked along the way.
 			r := FromString(tr.start)
 			for i, c := range cs {
