@@ -253,3 +253,23 @@ func BenchmarkReplaySephBlog1(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReplaySephBlog1RopeOnly replays the same trace into the rope
+// alone: the part of BenchmarkReplaySephBlog1 that is not the tree's.
+func BenchmarkReplaySephBlog1RopeOnly(b *testing.B) {
+	start, txns := loadTrace(b, "seph-blog1.json.gz")
+	b.ReportAllocs()
+	defer cpuPerOp(b)()
+	for b.Loop() {
+		r := buffer.FromString(start)
+		for _, tx := range txns {
+			for _, p := range tx.patches {
+				var err error
+				c := buffer.Change{Off: p.pos, Old: r.SliceString(p.pos, p.pos+p.del), New: p.ins}
+				if r, err = r.Apply(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -95,7 +95,8 @@ func checkInvariants(t *Tree) error {
 	} else if b != 0 && t.st.m(b).prev != 0 {
 		return fmt.Errorf("newhead #%d has children while nothing is undone", t.seqOf(b))
 	}
-	if b != t.phys && !(t.levels <= 0 && t.phys == t.curhead) {
+	viToggled := t.levels <= 0 && (t.phys == t.curhead || t.numhead == 1 && b != 0 && t.phys == t.st.m(b).next)
+	if b != t.phys && !viToggled {
 		return fmt.Errorf("text state #%d, bookkeeping state #%d", t.seqOf(t.phys), t.seqOf(b))
 	}
 	if live > 0 && t.curhead == 0 && t.newhead == 0 {

@@ -287,6 +287,11 @@ func (t *Tree) Join() error {
 	if !t.synced || t.levels < 0 {
 		return nil
 	}
+	if t.normalize(); t.curhead != 0 {
+		// A Vi-style undo left the text before the last change: joining
+		// it would record against the wrong text.
+		return ErrUndojoinAfterUndo
+	}
 	t.synced = false
 	t.open = t.newhead
 	t.dwShared(t.open) // the reopened slot must be private before it changes
@@ -392,7 +397,7 @@ func (t *Tree) Reset(text buffer.Rope) {
 
 // normalize makes Vim's bookkeeping agree with the text again after a
 // Vi-style repeated undo ('undolevels' <= 0) left the buffer showing the
-// text after curhead.
+// other side of its one change than Vim's links say.
 func (t *Tree) normalize() {
 	b := t.newhead
 	if t.curhead != 0 {

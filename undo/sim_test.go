@@ -161,6 +161,10 @@ func (s *vimSim) keys(keys string) error {
 		case "0":
 			s.cur.Col = 0
 			change = false
+		case "G":
+			s.cur.Line = s.lineCount() - 1
+			s.cur.Col = firstNonBlank(s.line(s.cur.Line))
+			change = false
 		case "$":
 			s.cur.Col = max(len(s.line(s.cur.Line))-1, 0)
 			change = false

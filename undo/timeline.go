@@ -99,7 +99,13 @@ func ParseTimeArg(arg string) (n int64, sec, file bool, err error) {
 // undoTime is Vim's undo_time: step is a count (seq), seconds (sec), file
 // writes (file) or an absolute seq (absolute).
 func (t *Tree) undoTime(step int64, sec, file, absolute bool) Result {
-	t.normalize()
+	if t.numhead > 1 {
+		// After a Vi-style repeated undo Vim acts on its stale bookkeeping;
+		// with the single node 'undolevels' 0 keeps that is what the
+		// tracking of the text's real state reproduces. With more nodes
+		// (the option was lowered on a bigger tree) make them agree first.
+		t.normalize()
+	}
 	t.Sync()
 	t.steps = t.steps[:0]
 	before := t.text

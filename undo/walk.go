@@ -153,8 +153,12 @@ func (t *Tree) findSaveNr(nr int64) nid {
 // branches after the one holding u).
 func (t *Tree) markPath(u nid) uint32 {
 	mark, _ := t.newMarks()
-	lca := lca(&t.st, t.rootDepth, t.phys, u)
-	for p := t.phys; p != lca; p = t.st.m(p).next {
+	state := t.newhead // Vim's walk starts from its bookkeeping state
+	if t.curhead != 0 {
+		state = t.st.m(t.curhead).next
+	}
+	lca := lca(&t.st, t.rootDepth, state, u)
+	for p := state; p != lca; p = t.st.m(p).next {
 		t.marks[p] = mark
 	}
 	if lca == u {
