@@ -93,7 +93,11 @@ func loadCorpus(t *testing.T) corpusFile {
 // (zero counts, 'undolevels' -1 and 0, x on an empty line, double writes,
 // counts across branches, an empty history, time ties across branches).
 func TestVimExtra(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("testdata", "vim_extra.json"))
+	name := "vim_extra.json"
+	if f := os.Getenv("UNDO_EXTRA_CORPUS"); f != "" {
+		name = f // another recorded file, for trying new scenarios
+	}
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

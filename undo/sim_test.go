@@ -140,6 +140,10 @@ func (s *vimSim) keys(keys string) error {
 				return &unsupportedError{"g"}
 			}
 			switch toks[0] {
+			case "g":
+				s.cur = Pos{Line: max(count, 1) - 1}
+				s.clampCursor()
+				s.cur.Col = firstNonBlank(s.line(s.cur.Line))
 			case "-":
 				s.result(s.tree.Step(-n))
 			case "+":
@@ -180,14 +184,16 @@ func (s *vimSim) keys(keys string) error {
 			s.reg = s.lineRange(s.cur.Line, n)
 			change = false
 		case "p", "P":
-			err = s.put(k == "p")
+			err = s.put(k == "p", n)
 		case ">":
 			if len(toks) == 0 || toks[0] != ">" {
 				return &unsupportedError{">"}
 			}
 			toks = toks[1:]
 			s.tree.Save(s.cur, SourceTyped)
-			err = s.apply(buffer.Change{Off: s.text().LineStart(s.cur.Line), New: "\t"})
+			for l := s.cur.Line; l < min(s.cur.Line+n, s.lineCount()) && err == nil; l++ {
+				err = s.apply(buffer.Change{Off: s.text().LineStart(l), New: "\t"})
+			}
 			s.cur.Col = firstNonBlank(s.line(s.cur.Line))
 		case "J":
 			err = s.join(n)
@@ -244,10 +250,13 @@ func (s *vimSim) lineRange(l, n int) string {
 	return text
 }
 
-func (s *vimSim) put(below bool) error {
+func (s *vimSim) put(below bool, count int) error {
 	if s.reg == "" {
 		return nil
 	}
+	reg := s.reg
+	defer func() { s.reg = reg }()
+	s.reg = strings.Repeat(reg, count)
 	s.tree.Save(s.cur, SourceTyped)
 	r := s.text()
 	l := s.cur.Line
@@ -536,7 +545,9 @@ func (s *vimSim) ex(cmd string) error {
 		}
 		s.tree.SetLevels(n)
 	case len(name) > 2 && name[0] == 's' && name[1] == '/':
-		return s.substitute(name[2:])
+		return s.substitute(name[2:], s.cur.Line, s.cur.Line)
+	case strings.HasPrefix(name, "%s/"):
+		return s.substitute(name[3:], 0, s.lineCount()-1)
 	case name == "checkpoint":
 		if err := s.tree.Label(arg); err != nil {
 			s.msgs = append(s.msgs, err.Error())
@@ -547,36 +558,47 @@ func (s *vimSim) ex(cmd string) error {
 	return nil
 }
 
-// substitute runs :s/pat/rep/[g] on the cursor line with literal strings,
-// one change per match.
-func (s *vimSim) substitute(spec string) error {
+// substitute runs :s/pat/rep/[g] on lines first..last with literal
+// strings, one change per match; the cursor ends on the first non-blank of
+// the last line changed.
+func (s *vimSim) substitute(spec string, first, last int) error {
 	parts := strings.Split(spec, "/")
 	if len(parts) != 3 {
 		return &unsupportedError{"s/" + spec}
 	}
 	pat, rep, all := parts[0], parts[1], parts[2] == "g"
-	line := s.line(s.cur.Line)
-	if !strings.Contains(line, pat) {
+	saved, lastLine := false, -1
+	for l := first; l <= last; l++ {
+		line := s.line(l)
+		if !strings.Contains(line, pat) {
+			continue
+		}
+		if !saved {
+			s.tree.Save(s.cur, SourceEx)
+			saved = true
+		}
+		base := s.text().LineStart(l)
+		shift := 0
+		for i := 0; i <= len(line)-len(pat); {
+			if line[i:i+len(pat)] != pat {
+				i++
+				continue
+			}
+			if err := s.apply(buffer.Change{Off: base + i + shift, Old: pat, New: rep}); err != nil {
+				return err
+			}
+			shift += len(rep) - len(pat)
+			i += len(pat)
+			if !all {
+				break
+			}
+		}
+		lastLine = l
+	}
+	if !saved {
 		s.msgs = append(s.msgs, "E486: Pattern not found: "+pat)
 		return nil
 	}
-	s.tree.Save(s.cur, SourceEx)
-	base := s.text().LineStart(s.cur.Line)
-	shift := 0
-	for i := 0; i <= len(line)-len(pat); {
-		if line[i:i+len(pat)] != pat {
-			i++
-			continue
-		}
-		if err := s.apply(buffer.Change{Off: base + i + shift, Old: pat, New: rep}); err != nil {
-			return err
-		}
-		shift += len(rep) - len(pat)
-		i += len(pat)
-		if !all {
-			break
-		}
-	}
-	s.cur.Col = firstNonBlank(s.line(s.cur.Line))
+	s.cur = Pos{Line: lastLine, Col: firstNonBlank(s.line(lastLine))}
 	return nil
 }
