@@ -99,11 +99,12 @@ type Tree struct {
 	saveLast, saveCur         int
 	synced                    bool
 
-	phys       nid         // the node whose text the buffer shows (0: the root)
-	open       nid         // the node receiving changes while not synced (0: none)
-	openInfo   []entryInfo // Vim's entries of the open node's changes
-	openShared bool        // a snapshot holds the open node's change slice
-	modified   bool        // Vim's b_changed
+	phys       nid             // the node whose text the buffer shows (0: the root)
+	open       nid             // the node receiving changes while not synced (0: none)
+	openInfo   []entryInfo     // Vim's entries of the open node's changes
+	arena      []buffer.Change // backing store for one-change slices
+	openShared bool            // a snapshot holds the open node's change slice
+	modified   bool            // Vim's b_changed
 	writeEpoch uint32
 	cursor     Pos // last cursor the tree knows of
 	labels     *labelSet

@@ -123,16 +123,38 @@ func (t *Tree) Apply(c buffer.Change) error {
 		d.changes = slices.Clip(slices.Clone(d.changes))
 		t.openShared = false
 	}
-	if n := len(d.changes); n > 0 && !d.whole {
+	n := len(d.changes)
+	if n > 0 && !d.whole {
 		if m, ok := merge(d.changes[n-1], c); ok {
 			d.changes[n-1] = m
-			t.openInfo[len(t.openInfo)-1] = infoOf(after, m)
+			t.openInfo[len(t.openInfo)-1] = lazyInfo(after, m)
 			return nil
 		}
 	}
-	d.changes = append(d.changes, c)
-	t.openInfo = append(t.openInfo, infoOf(after, c))
+	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
+		// The previous change's first line, from a text in which its
+		// offset has the same prefix.
+		t.openInfo[k].top = int32(before.LineOf(d.changes[n-1].Off))
+	}
+	if n == 0 {
+		d.changes = t.newChangeSlice(c)
+	} else {
+		d.changes = append(d.changes, c)
+	}
+	t.openInfo = append(t.openInfo, lazyInfo(after, c))
 	return nil
+}
+
+// newChangeSlice returns a one-change slice cut from a shared array, so
+// that a commit does not allocate its own (its capacity is one: growing
+// it copies).
+func (t *Tree) newChangeSlice(c buffer.Change) []buffer.Change {
+	if len(t.arena) == cap(t.arena) {
+		t.arena = make([]buffer.Change, 0, 256)
+	}
+	t.arena = append(t.arena, c)
+	k := len(t.arena)
+	return t.arena[k-1 : k : k]
 }
 
 // merge combines p followed by c into one change when c touches the text p
@@ -184,6 +206,13 @@ type entryInfo struct{ top, size, newsize int32 }
 func infoOf(r buffer.Rope, c buffer.Change) entryInfo {
 	o, n := lineContribution(r, c)
 	return entryInfo{top: int32(r.LineOf(c.Off)), size: o, newsize: n}
+}
+
+// lazyInfo is infoOf without the first line (top -1): a block of one
+// change never needs it, so it is computed when a second change comes.
+func lazyInfo(r buffer.Rope, c buffer.Change) entryInfo {
+	o, n := lineContribution(r, c)
+	return entryInfo{top: -1, size: o, newsize: n}
 }
 
 // blockLines sums the entry sizes of a block the way Vim builds its
@@ -266,6 +295,9 @@ func (t *Tree) Sync() {
 func (t *Tree) closeBlock() {
 	if t.open != 0 {
 		if d := t.st.d(t.open); !d.whole {
+			if k := len(t.openInfo) - 1; k > 0 && t.openInfo[k].top < 0 {
+				t.openInfo[k].top = int32(t.text.LineOf(d.changes[len(d.changes)-1].Off))
+			}
 			d.oldLines, d.newLines = blockLines(t.openInfo)
 		}
 	}
