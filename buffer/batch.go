@@ -73,12 +73,13 @@ func (tx *Batch) editLeaf(c child, a, b int, s string) unsafe.Pointer {
 	if tx != nil {
 		room = maxLeaf
 	}
-	buf := make([]byte, size, room)
+	var t textBuilder
+	t.grow(room)
 	old := c.text()
-	copy(buf, old[:a])
-	copy(buf[a:], s)
-	copy(buf[a+len(s):], old[b:])
-	p := unsafe.Pointer(unsafe.SliceData(buf))
+	t.write(old[:a])
+	t.writeString(s)
+	t.write(old[b:])
+	p := unsafe.Pointer(unsafe.SliceData(t.bytes(room)))
 	if tx != nil {
 		if tx.leaves == nil {
 			tx.leaves = make(map[unsafe.Pointer]struct{})

@@ -139,11 +139,12 @@ func (r Rope) slowReplace(tx *Batch, a, b int, s string, lo, hi int) Rope {
 	_, p := r.leafAt(lo)
 	last, lastStart := r.leafAt(hi - 1)
 	q := lastStart + len(last)
-	text := make([]byte, 0, q-p-(b-a)+len(s))
-	text = r.appendRange(text, p, a)
-	text = append(text, s...)
-	text = r.appendRange(text, b, q)
-	leaves := packLeaves(nil, text)
+	var t textBuilder
+	t.grow(q - p - (b - a) + len(s))
+	r.writeRange(&t, p, a)
+	t.writeString(s)
+	r.writeRange(&t, b, q)
+	leaves := packLeaves(nil, t.bytes(0))
 	return rootOf(splice(r.root, r.h, tx.token(), p, q, leaves), r.h, tx.token())
 }
 
@@ -212,9 +213,11 @@ func fixUnderfull(ks []child, h int, owner *token) []child {
 // splice) are merged too.
 func join(x, y child, h int, owner *token) []child {
 	if h == 0 {
-		text := make([]byte, 0, x.size()+y.size())
-		text = append(append(text, x.text()...), y.text()...)
-		return spreadLeaves(nil, text)
+		var t textBuilder
+		t.grow(x.size() + y.size())
+		t.write(x.text())
+		t.write(y.text())
+		return spreadLeaves(nil, t.bytes(0))
 	}
 	xk, yk := x.node().kids, y.node().kids
 	m := len(xk)

@@ -194,6 +194,22 @@ func (r Rope) appendRange(dst []byte, a, b int) []byte {
 	return dst
 }
 
+// writeRange writes the bytes in [a, b) to t.
+func (r Rope) writeRange(t *textBuilder, a, b int) {
+	if a == b {
+		return
+	}
+	var it Iter
+	for it.forward(r, a); it.Next(); {
+		c := it.Chunk()
+		if rest := b - it.Offset(); len(c) >= rest {
+			t.write(c[:rest])
+			return
+		}
+		t.write(c)
+	}
+}
+
 // SliceString returns the bytes in [a, b) as a string; it panics unless
 // 0 <= a <= b <= Len().
 func (r Rope) SliceString(a, b int) string {
