@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -133,4 +134,53 @@ func BenchmarkPanelSyncOneNode(b *testing.B) {
 		b.StartTimer()
 		p.Sync(&UndoView{Tree: h})
 	}
+}
+
+// BenchmarkFrameTextTcell200x60 is BenchmarkFrameText200x60 drawn
+// through the tcell adapter (into tcell's cell buffer, without the
+// terminal output of Show).
+func BenchmarkFrameTextTcell200x60(b *testing.B) {
+	scr := tcell.NewSimulationScreen("UTF-8")
+	if err := scr.Init(); err != nil {
+		b.Fatal(err)
+	}
+	defer scr.Fini()
+	scr.SetSize(200, 60)
+	text := buffer.FromString(codeText(100000))
+	f := &Frame{Text: TextView{Text: text, Cursor: Pos{50000, 3}, Top: 49980, Opts: DefaultDisplayOptions()},
+		Status: StatusInfo{Mode: "NORMAL", Name: "main.go", UndoSeq: 42, UndoLast: 57}}
+	f.Text.Opts.Number = true
+	s := NewTcellSurface(scr)
+	r := NewRenderer()
+	r.draw(s, f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := startCPU()
+	for i := 0; i < b.N; i++ {
+		r.draw(s, f)
+	}
+	cpu.report(b)
+}
+
+// BenchmarkFrameTextTcellScrolling is the tcell-adapter frame when every
+// frame shows different lines (scrolling), so every cell is put.
+func BenchmarkFrameTextTcellScrolling(b *testing.B) {
+	scr := tcell.NewSimulationScreen("UTF-8")
+	if err := scr.Init(); err != nil {
+		b.Fatal(err)
+	}
+	defer scr.Fini()
+	scr.SetSize(200, 60)
+	text := buffer.FromString(codeText(100000))
+	f := &Frame{Text: TextView{Text: text, Cursor: Pos{50000, 3}, Top: 49980, Opts: DefaultDisplayOptions()}}
+	s := NewTcellSurface(scr)
+	r := NewRenderer()
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := startCPU()
+	for i := 0; i < b.N; i++ {
+		f.Text.Top = 49980 + i%2
+		r.draw(s, f)
+	}
+	cpu.report(b)
 }

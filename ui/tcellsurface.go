@@ -4,12 +4,25 @@ import "github.com/gdamore/tcell/v2"
 
 // TcellSurface is the Surface of a real terminal: a thin adapter over a
 // tcell.Screen. It is the only place that names tcell's drawing API.
+//
+// It remembers what it last put in every cell and skips cells that did
+// not change: the renderer redraws the whole screen each frame, and
+// tcell's Put (a lock and a grapheme scan per cell) costs more than the
+// comparison.
 type TcellSurface struct {
 	scr    tcell.Screen
 	styles map[Style]tcell.Style
 	last   Style // the most recent conversion, cached: runs of one style are common
 	lastTS tcell.Style
 	valid  bool
+	shadow []shadowCell
+	w, h   int
+}
+
+type shadowCell struct {
+	s     string
+	style Style
+	known bool
 }
 
 // NewTcellSurface wraps an initialised tcell screen.
@@ -18,11 +31,39 @@ func NewTcellSurface(s tcell.Screen) *TcellSurface {
 }
 
 // Size implements Surface.
-func (t *TcellSurface) Size() (int, int) { return t.scr.Size() }
+func (t *TcellSurface) Size() (int, int) {
+	w, h := t.scr.Size()
+	if w != t.w || h != t.h {
+		t.resize(w, h)
+	}
+	return w, h
+}
 
 // SetCell implements Surface.
 func (t *TcellSurface) SetCell(x, y int, cluster string, width int, style Style) {
+	if x < 0 || y < 0 || x >= t.w || y >= t.h {
+		if w, h := t.scr.Size(); w != t.w || h != t.h {
+			t.resize(w, h)
+		}
+		if x < 0 || y < 0 || x >= t.w || y >= t.h {
+			return
+		}
+	}
+	c := &t.shadow[y*t.w+x]
+	if c.known && c.s == cluster && c.style == style {
+		return
+	}
 	t.scr.Put(x, y, cluster, t.convert(style))
+	*c = shadowCell{s: cluster, style: style, known: true}
+	if width == 2 && x+1 < t.w {
+		t.shadow[y*t.w+x+1].known = false // covered: must be written again when uncovered
+	}
+}
+
+// resize forgets the shadow (tcell reallocates its cells).
+func (t *TcellSurface) resize(w, h int) {
+	t.w, t.h = w, h
+	t.shadow = make([]shadowCell, w*h)
 }
 
 // ShowCursor implements Surface.
@@ -39,6 +80,10 @@ func (t *TcellSurface) Show() { t.scr.Show() }
 
 // Sync implements Surface.
 func (t *TcellSurface) Sync() { t.scr.Sync() }
+
+// Forget makes the next frame put every cell again (after something else
+// drew on the screen, such as a shell while suspended).
+func (t *TcellSurface) Forget() { t.resize(t.w, t.h) }
 
 func (t *TcellSurface) convert(s Style) tcell.Style {
 	if t.valid && s == t.last {
