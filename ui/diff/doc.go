@@ -4,19 +4,20 @@
 // # Model
 //
 // Ropes and Lines compute a minimal line diff with Myers' O(ND)
-// algorithm in linear space (common prefix and suffix trimmed first,
-// lines interned to integers), grouped into unified hunks with context.
-// A region whose difference exceeds Options.MaxCost is reported as a
-// wholesale replacement and the Result is marked Approximate: the diff is
-// always correct (Apply reproduces the new text), merely not minimal
-// when the texts have little in common. Cost: O((N+M)·D) time, O(N+M)
-// space, where D is the number of differing lines.
+// algorithm in linear space, grouped into unified hunks with context. The
+// algorithm lives in editor/linediff (the editor diffs a file reloaded
+// from disk against the buffer with it); this package re-exports it under
+// the panel's names. A region whose difference exceeds Options.MaxCost is
+// reported as a wholesale replacement and the Result is marked
+// Approximate: the diff is always correct (Apply reproduces the new
+// text), merely not minimal. Cost: O((N+M)·D) time, O(N+M) space, where D
+// is the number of differing lines.
 //
 // Worker debounces requests (the newest one wins, computed after the
 // requests have been quiet for the debounce interval, with an injectable
 // Clock), cancels a computation nobody wants any more, caches outcomes
-// per Key (the two states' seqs and a mode) and tells the UI when one is
-// ready.
+// per Key (the two states' seqs, a mode and the live text's version) and
+// tells the UI when one is ready.
 //
 // # Concurrency
 //
