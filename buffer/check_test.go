@@ -52,7 +52,7 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	}
 	if h == 0 {
 		t := c.text()
-		if got := bytes.Count(t, nl); got != int(c.nl) {
+		if got := countNL(t); got != int(c.nl) {
 			return fmt.Errorf("leaf with %d newlines summarised as %d", got, c.lines())
 		}
 		lo := minLeaf

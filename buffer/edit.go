@@ -1,7 +1,6 @@
 package buffer
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -103,7 +102,7 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 			return c, false
 		}
 		old := c.text()
-		dnl := strings.Count(s, "\n") - bytes.Count(old[a:b], nl)
+		dnl := strings.Count(s, "\n") - countNL(old[a:b])
 		return child{p: tx.editLeaf(c, a, b, s), b: uint32(size), nl: uint32(c.lines() + dnl)}, true
 	}
 	n := c.node()

@@ -40,8 +40,8 @@ func (h *model) verify(op string) {
 	if got := h.r.String(); got != string(h.m) {
 		h.t.Fatalf("after %s: text differs from model\n got %q\nwant %q", op, trim(got), trim(string(h.m)))
 	}
-	if h.r.Newlines() != bytes.Count(h.m, nl) {
-		h.t.Fatalf("after %s: Newlines %d, model %d", op, h.r.Newlines(), bytes.Count(h.m, nl))
+	if h.r.Newlines() != bytes.Count(h.m, []byte("\n")) {
+		h.t.Fatalf("after %s: Newlines %d, model %d", op, h.r.Newlines(), bytes.Count(h.m, []byte("\n")))
 	}
 }
 
@@ -108,10 +108,10 @@ func (h *model) queries(rng *rand.Rand) {
 			h.t.Fatalf("ByteAt(%d) = %q, want %q", off, got, h.m[off])
 		}
 	}
-	if got, want := h.r.LineOf(a), bytes.Count(h.m[:a], nl); got != want {
+	if got, want := h.r.LineOf(a), bytes.Count(h.m[:a], []byte("\n")); got != want {
 		h.t.Fatalf("LineOf(%d) = %d, want %d", a, got, want)
 	}
-	lines := bytes.Count(h.m, nl)
+	lines := bytes.Count(h.m, []byte("\n"))
 	line := rng.IntN(lines + 1)
 	start, end := modelLine(h.m, line)
 	if got := h.r.LineStart(line); got != start {

@@ -118,10 +118,11 @@ func newInner(ks []child, h int, owner *token) *node {
 // leafChild returns a child referencing text as a leaf. text must not be
 // empty and must never be modified afterwards (except by an owning batch).
 func leafChild(text []byte) child {
-	return child{p: unsafe.Pointer(unsafe.SliceData(text)), b: uint32(len(text)), nl: uint32(bytes.Count(text, nl))}
+	return child{p: unsafe.Pointer(unsafe.SliceData(text)), b: uint32(len(text)), nl: uint32(countNL(text))}
 }
 
-var nl = []byte{'\n'}
+// countNL returns the number of '\n' bytes in b.
+func countNL(b []byte) int { return bytes.Count(b, []byte{'\n'}) }
 
 // textBuilder assembles the bytes of new leaves in fresh memory that is
 // not zeroed first (strings.Builder's allocation), since every byte gets

@@ -76,7 +76,7 @@ func nthNewline(s []byte, total, k int) int {
 	if 2*k <= total+1 {
 		for base := 0; ; base += scanBlock {
 			end := min(base+scanBlock, len(s))
-			if c := bytes.Count(s[base:end], nl); c < k {
+			if c := countNL(s[base:end]); c < k {
 				k -= c
 				continue
 			}
@@ -86,7 +86,7 @@ func nthNewline(s []byte, total, k int) int {
 	k = total - k + 1 // k-th from the end
 	for end := len(s); ; end -= scanBlock {
 		base := max(end-scanBlock, 0)
-		if c := bytes.Count(s[base:end], nl); c < k {
+		if c := countNL(s[base:end]); c < k {
 			k -= c
 		} else {
 			return base + nthInBlock(s[base:end], c-k+1)
@@ -126,9 +126,9 @@ func (r Rope) LineOf(off int) int {
 	}
 	// Count from the nearer end of the leaf.
 	if t := c.text(); 2*off > len(t) {
-		return line + c.lines() - bytes.Count(t[off:], nl)
+		return line + c.lines() - countNL(t[off:])
 	}
-	return line + bytes.Count(c.text()[:off], nl)
+	return line + countNL(c.text()[:off])
 }
 
 // leafAt returns the leaf holding byte off (0 <= off < Len()) and the
