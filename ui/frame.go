@@ -92,26 +92,22 @@ func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 		}
 		b.msgs = nil
 	}
-	switch {
-	case len(b.output) > 0:
+	b.fill(f)
+}
+
+// fill puts the message state into f.
+func (b *frameBuilder) fill(f *Frame) {
+	f.Messages, f.HitEnter = b.msgs, false
+	if len(b.output) > 0 {
 		f.Messages, f.HitEnter = b.output, true
-	case len(b.msgs) > 1:
-		f.Messages, f.HitEnter = b.msgs, true
-	default:
-		f.Messages = b.msgs
 	}
 }
 
 // hitEnter reports whether list output is waiting for a key.
-func (b *frameBuilder) hitEnter() bool { return len(b.output) > 0 || len(b.msgs) > 1 }
+func (b *frameBuilder) hitEnter() bool { return len(b.output) > 0 }
 
 // dismiss clears waiting output (a key was pressed at the prompt).
-func (b *frameBuilder) dismiss() {
-	b.output = nil
-	if len(b.msgs) > 1 {
-		b.msgs = nil
-	}
-}
+func (b *frameBuilder) dismiss() { b.output = nil }
 
 // clearMessages empties the message line (CTRL-L).
 func (b *frameBuilder) clearMessages() { b.msgs, b.output = nil, nil }

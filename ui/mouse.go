@@ -19,7 +19,7 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 		if row, ok := p.rowAt(x, y); ok {
 			p.model.SelectRow(row)
 			p.Focus = true
-			l.redraw()
+			l.dirty = true
 			return
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -82,22 +83,26 @@ type published struct {
 
 // loop is the UI goroutine's state.
 type loop struct {
-	scr      tcell.Screen
-	surf     Surface
-	r        *Renderer
-	fb       frameBuilder
-	in       chan editor.Input
-	wake     chan struct{} // a view was published or a preview is ready
-	pub      published
-	drawn    uint64 // pub.seq of the view last drawn
-	frame    *Frame
-	vmode    editor.Mode // mode of the newest view
-	pend     string      // pending keys of the newest view
-	paste    strings.Builder
-	inPaste  bool
-	lastCR   bool
-	ctrlW    bool // CTRL-W typed in Normal mode while the panel is open
-	sync     bool // the next frame must redraw every cell
+	scr     tcell.Screen
+	surf    Surface
+	r       *Renderer
+	fb      frameBuilder
+	in      chan editor.Input
+	wake    chan struct{} // a view was published or a preview is ready
+	pub     published
+	drawn   uint64 // pub.seq of the view last drawn
+	frame   *Frame
+	vmode   editor.Mode // mode of the newest view
+	pend    string      // pending keys of the newest view
+	paste   strings.Builder
+	inPaste bool
+	lastCR  bool
+	ctrlW   bool // CTRL-W typed in Normal mode while the panel is open
+	sync    bool // the next frame must redraw every cell
+	// dirty says the UI's own state changed (the panel, the message
+	// line) and the screen must be drawn even without a new view.
+	dirty    bool
+	preview  atomic.Bool // the diff worker has a new result
 	lastDraw time.Time
 }
 
@@ -110,7 +115,10 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		r.Theme = *opt.Theme
 	}
 	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1)}
-	r.Panel = NewPanel(diff.NewWorker(diff.RealClock{}, 100*time.Millisecond, l.poke))
+	r.Panel = NewPanel(diff.NewWorker(diff.RealClock{}, 100*time.Millisecond, func() {
+		l.preview.Store(true)
+		l.poke()
+	}))
 	r.Panel.Opts = opt.Panel
 	return l
 }
@@ -140,8 +148,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	crashes := make(chan crash, 3)
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
-	w, h := l.scr.Size()
-	l.in <- editor.Input{Height: max(h-1, 1), Width: w}
+	l.resized()
 	go guard("the editor", crashes, func() {
 		ed.Run(ctx, l.in, l.publish)
 		close(edDone) // not on a panic: that is reported as a crash
@@ -173,9 +180,10 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	}
 }
 
-// drawIfNew draws the newest view (or redraws the current one when the
-// panel changed); with settled false it only draws when the last draw is
-// long ago, so a stream of input still shows progress.
+// drawIfNew draws when there is something new to show: a newer view,
+// a change of the UI's own state or a finished preview. With settled
+// false (input is on its way to the editor) it waits, unless the last
+// draw is long ago, so that a stream of input still shows progress.
 func (l *loop) drawIfNew(settled bool) {
 	l.pub.mu.Lock()
 	v, seq := l.pub.view, l.pub.seq
@@ -183,11 +191,16 @@ func (l *loop) drawIfNew(settled bool) {
 	if v == nil || !settled && time.Since(l.lastDraw) < 100*time.Millisecond {
 		return
 	}
-	if seq != l.drawn || l.frame == nil {
+	fresh := seq != l.drawn || l.frame == nil
+	if !fresh && !l.dirty && !l.sync && !l.preview.Swap(false) {
+		return
+	}
+	if fresh {
 		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
 	}
+	l.dirty = false
 	l.r.draw(l.surf, l.frame)
 	if l.sync {
 		l.surf.Sync()
@@ -198,12 +211,13 @@ func (l *loop) drawIfNew(settled bool) {
 	l.lastDraw = time.Now()
 }
 
-// redraw rebuilds the current frame's dependent parts and draws again.
-func (l *loop) redraw() {
+// refreshMessages shows the message state in the current frame (a view
+// is built into a frame only once: its messages are handed over once).
+func (l *loop) refreshMessages() {
 	if l.frame != nil {
-		l.r.draw(l.surf, l.frame)
-		l.surf.Show()
+		l.fb.fill(l.frame)
 	}
+	l.dirty = true
 }
 
 // send queues input for the editor.
@@ -232,7 +246,6 @@ func (l *loop) handle(ev tcell.Event) {
 		w, h := ev.Size()
 		l.sync = true
 		l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
-		l.frame = nil
 	case *tcell.EventMouse:
 		l.mouse(ev)
 	}
@@ -272,6 +285,15 @@ func (l *loop) key(ev *tcell.EventKey) {
 	case k == editor.K(editor.KeyF5):
 		l.togglePanel()
 		return
+	case k == editor.Ctrl('l'):
+		// Redraw everything, whoever has the focus (the editor also
+		// hears it when the text has the focus).
+		l.fb.clearMessages()
+		l.refreshMessages()
+		l.sync = true
+		if p.Open && p.Focus {
+			return
+		}
 	case p.Open && p.Focus:
 		l.panelKey(k)
 		return
@@ -279,7 +301,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 		l.ctrlW = false
 		if k.Code == editor.KeyRune && (k.Rune == 'w' || k.Rune == 'h' || k.Rune == 'l' || k.Rune == 'p' || k == editor.Ctrl('w')) {
 			p.Focus = true
-			l.redraw()
+			l.dirty = true
 			return
 		}
 		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
@@ -287,19 +309,14 @@ func (l *loop) key(ev *tcell.EventKey) {
 	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
 		l.ctrlW = true
 		return
-	case k == editor.Ctrl('l'):
-		l.fb.clearMessages()
-		l.sync = true
-		l.frame = nil
 	case k == editor.Ctrl('z') && l.vmode == editor.ModeNormal && l.pend == "":
 		l.suspend()
 		return
 	}
 	if l.fb.hitEnter() {
 		l.fb.dismiss()
-		l.frame = nil
+		l.refreshMessages()
 		if k == editor.K(editor.KeyEnter) || k == editor.R(' ') || k == editor.K(editor.KeyEsc) {
-			l.poke()
 			return
 		}
 	}
@@ -322,7 +339,7 @@ func (l *loop) panelKey(k editor.Key) {
 	case undopanel.ActFocusText:
 		p.Focus = false
 	}
-	l.redraw()
+	l.dirty = true
 }
 
 // togglePanel opens the panel with the focus, or closes it.
@@ -331,12 +348,12 @@ func (l *loop) togglePanel() {
 	p.Open = !p.Open
 	p.Focus = p.Open
 	l.resized()
-	l.redraw()
+	l.dirty = true
 }
 
 // resized tells the editor the text window's new size.
 func (l *loop) resized() {
-	w, h := l.scr.Size()
+	w, h := l.surf.Size()
 	l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
 }
 
@@ -349,7 +366,5 @@ func (l *loop) suspend() {
 	stopSelf()
 	if err := l.scr.Resume(); err == nil {
 		l.sync = true
-		l.frame = nil
-		l.poke()
 	}
 }

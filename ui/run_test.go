@@ -164,3 +164,68 @@ func (s *initSpy) Init() error {
 	close(s.ready)
 	return err
 }
+
+// testLoop is a loop drawing into memory, without a terminal.
+func testLoop() (*loop, *MemSurface) {
+	m := NewMemSurface(40, 8)
+	l := newLoop(nil, m, Options{})
+	return l, m
+}
+
+func TestHitEnterPrompt(t *testing.T) {
+	for _, tc := range []struct {
+		key     *tcell.EventKey
+		forward bool
+	}{
+		{tcell.NewEventKey(tcell.KeyEnter, 0, 0), false},
+		{tcell.NewEventKey(tcell.KeyRune, ' ', 0), false},
+		{tcell.NewEventKey(tcell.KeyEsc, 0, 0), false},
+		{tcell.NewEventKey(tcell.KeyRune, ':', 0), true},
+		{tcell.NewEventKey(tcell.KeyRune, 'j', 0), true},
+	} {
+		l, m := testLoop()
+		l.publish(editor.View{Output: []string{"line 1", "line 2"}})
+		l.drawIfNew(true)
+		if !strings.Contains(m.Text(), "Press ENTER") {
+			t.Fatalf("no hit-enter prompt:\n%s", m.Text())
+		}
+		l.handle(tc.key)
+		if got := len(l.in) == 1; got != tc.forward {
+			t.Errorf("%s at the prompt: forwarded %v, want %v", tc.key.Name(), got, tc.forward)
+		}
+		l.drawIfNew(true)
+		if strings.Contains(m.Text(), "line 1") {
+			t.Errorf("%s did not dismiss the output:\n%s", tc.key.Name(), m.Text())
+		}
+	}
+}
+
+func TestDrawOnlyWhenSomethingChanged(t *testing.T) {
+	l, m := testLoop()
+	l.publish(editor.View{})
+	l.drawIfNew(true)
+	l.drawIfNew(true)
+	if shows, _ := m.Counts(); shows != 1 {
+		t.Errorf("%d frames shown for one view, want 1", shows)
+	}
+	l.publish(editor.View{})
+	l.drawIfNew(false) // input still on its way to the editor, drawn a moment ago
+	if shows, _ := m.Counts(); shows != 1 {
+		t.Errorf("drew while input was pending")
+	}
+	l.drawIfNew(true)
+	if shows, _ := m.Counts(); shows != 2 {
+		t.Errorf("%d frames after a second view, want 2", shows)
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0)) // opens the panel: UI state only
+	l.drawIfNew(true)
+	if shows, syncs := m.Counts(); shows != 3 || syncs != 0 {
+		t.Errorf("after F5: %d shows, %d syncs; want 3 and 0", shows, syncs)
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyCtrlL, 0, tcell.ModCtrl))
+	l.publish(editor.View{})
+	l.drawIfNew(true)
+	if _, syncs := m.Counts(); syncs != 1 {
+		t.Errorf("CTRL-L did not Sync (%d syncs)", syncs)
+	}
+}
