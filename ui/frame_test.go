@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
@@ -130,5 +132,43 @@ func TestMessagesStayUntilReplaced(t *testing.T) {
 	v = editor.View{}
 	if f := fb.build(&v); len(f.Messages) != 0 || f.HitEnter {
 		t.Errorf("output still shown after a key: %+v", f.Messages)
+	}
+}
+
+// TestUndoIndexAfterPruning grows a real undo tree past its node limit,
+// so the oldest history is folded into the root, and checks that the
+// panel's list follows (a rebuild) and matches a fresh one.
+func TestUndoIndexAfterPruning(t *testing.T) {
+	tr := undo.New(buffer.FromString(""), undo.Options{MaxNodes: 20})
+	var x undoIndex
+	for i := 0; i < 60; i++ {
+		tr.Save(undo.Pos{}, undo.SourceTyped)
+		if err := tr.Apply(buffer.Change{Off: tr.Text().Len(), New: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		tr.Sync()
+		if i%9 == 4 {
+			tr.Undo(2)
+		}
+		s := tr.Snapshot()
+		inc := x.tree(1, s)
+		var fresh undoIndex
+		full := fresh.tree(1, s)
+		if inc.Len() != full.Len() {
+			t.Fatalf("step %d: %d states listed, a fresh list has %d (pruned %d)", i, inc.Len(), full.Len(), s.Pruned())
+		}
+		for j := 0; j < full.Len(); j++ {
+			if inc.Node(j) != full.Node(j) {
+				t.Fatalf("step %d: node %d differs", i, j)
+			}
+		}
+		var l undopanel.Layout
+		l.Sync(inc)
+		if l.Len() != inc.Len() {
+			t.Fatalf("step %d: layout of %d nodes for %d", i, l.Len(), inc.Len())
+		}
+	}
+	if tr.Snapshot().Pruned() == 0 {
+		t.Fatal("the tree never pruned: the test did not test pruning")
 	}
 }
