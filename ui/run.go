@@ -155,6 +155,9 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	})
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
 	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
+	// The panel's ages ("12s", "3m") move with the clock.
+	ages := time.NewTicker(5 * time.Second)
+	defer ages.Stop()
 	for {
 		select {
 		case c := <-crashes:
@@ -170,6 +173,11 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 			}
 			l.handle(ev)
 		case <-l.wake:
+		case now := <-ages.C:
+			if l.r.Panel.Open && l.frame != nil {
+				l.frame.Undo.Now = now
+				l.dirty = true
+			}
 		}
 		// Draw once per batch: not while input waits to be read or
 		// applied, nor in the middle of a paste.
