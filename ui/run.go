@@ -60,6 +60,7 @@ type crash struct {
 	stack []byte
 }
 
+// String reports the crash with the panicking goroutine's stack.
 func (c crash) String() string {
 	return fmt.Sprintf("%s panicked: %v\n\n%s", c.where, c.value, c.stack)
 }

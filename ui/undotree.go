@@ -14,12 +14,18 @@ type undoTree struct {
 	seqs []int // index → seq; seqs[0] == 0, the root
 }
 
+// Len implements undopanel.Tree.
 func (t *undoTree) Len() int { return len(t.seqs) }
 
+// Cur implements undopanel.Tree: the state the text belongs to.
 func (t *undoTree) Cur() int { return t.s.Current() }
 
+// LastSaved implements undopanel.Tree.
 func (t *undoTree) LastSaved() int { return t.s.Saved() }
 
+// Node implements undopanel.Tree. The root has no time (the snapshot does
+// not keep when the text was loaded) and counts as written when the
+// buffer was never written since (its text is the file's).
 func (t *undoTree) Node(i int) undopanel.Node {
 	seq := t.seqs[i]
 	if seq == 0 {
