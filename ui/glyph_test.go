@@ -146,7 +146,7 @@ func hostileText(rng *rand.Rand, n int) []byte {
 	return b
 }
 
-func TestSanitizeRandomBytes(t *testing.T) {
+func TestSanitizeProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	size := 20000
 	if raceEnabled || testing.Short() {
