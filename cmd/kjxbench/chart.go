@@ -15,7 +15,7 @@ import (
 // goals.
 const (
 	chartW    = 1200
-	labelW    = 470 // the label column
+	labelW    = 520 // the label column
 	plotX0    = labelW + 20
 	plotX1    = chartW - 90
 	chartTop  = 70
@@ -74,13 +74,25 @@ func renderChart(m machine, results []*result) *image.RGBA {
 
 // drawRow draws one workload at y.
 func drawRow(img *image.RGBA, y int, r *result) {
-	drawText(img, 20, y+4, clip(r.ID+" "+r.Title, (labelW-20)/charW), colText)
-	k, v := r.Median[edKjx], r.Median[edVim]
-	detail := fmt.Sprintf("kjx %s %s  vim %s %s", fmtSec(k.Wall), fmtKiB(k.RSS), fmtSec(v.Wall), fmtKiB(v.RSS))
-	if r.Status != "ok" {
-		detail = r.Status + ": " + r.Reason
+	label := r.Short
+	if label == "" {
+		label = r.Title
 	}
-	drawText(img, 20, y+4+charH+6, clip(detail, (labelW-20)/charW), colMuted)
+	cols := (labelW - 20) / charW
+	drawText(img, 20, y+4, clip(r.ID+" "+label, cols), colText)
+	k, v := r.Median[edKjx], r.Median[edVim]
+	detail := fmt.Sprintf("kjx %s %s, vim %s %s", fmtSec(k.Wall), fmtKiB(k.RSS), fmtSec(v.Wall), fmtKiB(v.RSS))
+	if gbps, ok := r.Extra["kjx_load_gbps"]; ok {
+		detail = fmt.Sprintf("kjx load %.2f GB/s, vim %.2f GB/s", gbps, r.Extra["vim_load_gbps"])
+	}
+	color := colMuted
+	switch {
+	case r.Status == "failed":
+		detail, color = "FAILED: "+r.Reason, colGoal
+	case r.Status != "ok":
+		detail = r.Reason
+	}
+	drawText(img, 20, y+4+charH+6, clip(detail, cols), color)
 	values := [3]float64{r.Ratio.Wall, r.Ratio.CPU, r.Ratio.RSS}
 	one := axisX(1)
 	for b, val := range values {

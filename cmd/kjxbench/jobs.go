@@ -23,6 +23,10 @@ type env struct {
 // jobIDs are the workloads in order; -only selects among them.
 var jobIDs = []string{"1a", "1b", "2", "3", "3L", "4", "5", "6"}
 
+// shortTitles label the chart's rows.
+var shortTitles = map[string]string{"1a": "seph-blog1 replay", "1b": "rustcode replay", "2": "one-line JSON edits",
+	"3": "big file edit + :w", "3L": "big file load", "4": "branches + g-", "5": ":rundo + :wundo", "6": "undo-tree panel"}
+
 // buildJobs prepares the selected workloads.
 func buildJobs(e *env) ([]*job, error) {
 	var jobs []*job
@@ -39,7 +43,7 @@ func buildJobs(e *env) ([]*job, error) {
 		if err != nil {
 			return nil, fmt.Errorf("workload %s: %w", id, err)
 		}
-		j.id, j.dir = id, dir
+		j.id, j.dir, j.short = id, dir, shortTitles[id]
 		jobs = append(jobs, j)
 	}
 	return jobs, nil

@@ -38,6 +38,7 @@ type goalResult struct {
 // result is everything measured for one workload.
 type result struct {
 	ID, Title string
+	Short     string // label for the chart
 	Status    string // "ok", "failed" or "n/a" (not measurable)
 	Reason    string // why it failed
 	Notes     []string
@@ -51,7 +52,7 @@ type result struct {
 
 // newResult starts the result of j.
 func newResult(j *job) *result {
-	return &result{ID: j.id, Title: j.title, Status: "ok", Skipped: j.skip, Extra: map[string]float64{}}
+	return &result{ID: j.id, Title: j.title, Short: j.short, Status: "ok", Skipped: j.skip, Extra: map[string]float64{}}
 }
 
 // fail marks the workload failed (the first reason is kept).
@@ -139,20 +140,27 @@ func writeMarkdown(w io.Writer, m machine, results []*result) {
 			fmt.Fprintf(w, "- %s: %s: %s **%s**\n", r.ID, g.goal, fmtRatio(g.Value), g.Verdict)
 		}
 	}
+	var notes []string
 	for _, r := range results {
 		if r.Status == "failed" {
-			fmt.Fprintf(w, "\n**%s failed**: %s\n", r.ID, r.Reason)
+			notes = append(notes, fmt.Sprintf("**%s FAILED**: %s", r.ID, r.Reason))
 		}
 		for _, ed := range bothEditors {
 			if r.Skipped[ed] != "" {
-				fmt.Fprintf(w, "\n%s: %s not run: %s\n", r.ID, ed, r.Skipped[ed])
+				notes = append(notes, fmt.Sprintf("%s: %s not run: %s", r.ID, ed, r.Skipped[ed]))
 			}
 		}
 		for _, n := range r.Notes {
-			fmt.Fprintf(w, "\n%s note: %s\n", r.ID, n)
+			notes = append(notes, fmt.Sprintf("%s: %s", r.ID, n))
 		}
 		for _, k := range slices.Sorted(maps.Keys(r.Extra)) {
-			fmt.Fprintf(w, "\n%s: %s = %.3f\n", r.ID, k, r.Extra[k])
+			notes = append(notes, fmt.Sprintf("%s: %s = %.3f", r.ID, k, r.Extra[k]))
+		}
+	}
+	if len(notes) > 0 {
+		fmt.Fprintln(w, "\n### Notes")
+		for _, n := range notes {
+			fmt.Fprintln(w, "- "+n)
 		}
 	}
 	fmt.Fprintf(w, "\n### Machine\n\n%s\n", m.text())

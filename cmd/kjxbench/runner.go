@@ -64,6 +64,7 @@ type expectation struct {
 // job is a prepared workload: inputs on disk, scripts, checks.
 type job struct {
 	id, title  string
+	short      string // the chart's label
 	goals      []goal
 	dir        string  // the job's work directory
 	input      string  // absolute path of the file both editors open, or
