@@ -104,13 +104,13 @@ func Lines(ctx context.Context, a, b []string, opt Options) (*Result, error) {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	ids := make(map[string]int32, len(a)-pre-suf)
-	intern := func(lines []string) []int32 {
-		out := make([]int32, len(lines))
+	ids := make(map[string]uint64, len(a)-pre-suf)
+	intern := func(lines []string) []uint64 {
+		out := make([]uint64, len(lines))
 		for i, l := range lines {
 			id, ok := ids[l]
 			if !ok {
-				id = int32(len(ids))
+				id = uint64(len(ids))
 				ids[l] = id
 			}
 			out[i] = id

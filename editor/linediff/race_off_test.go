@@ -1,0 +1,5 @@
+//go:build !race
+
+package linediff
+
+const raceEnabled = false
