@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -197,4 +198,40 @@ func BenchmarkSnapshot(b *testing.B) {
 		snaps[i&1023] = r
 	}
 	sinkRope = snaps[0]
+}
+
+// BenchmarkSubstitute100k replaces 100 000 matches spread over 6 MB, as
+// :%s would: one Batch for all of them, against one Apply each.
+func BenchmarkSubstitute100k(b *testing.B) {
+	line := strings.Repeat("x", 56) + " foo\n" // 61 bytes, one match
+	base := FromString(strings.Repeat(line, 100_000))
+	changes := make([]Change, 0, 100_000)
+	for i := 100_000 - 1; i >= 0; i-- { // last first: offsets stay valid
+		changes = append(changes, Change{Off: i*len(line) + 57, Old: "foo", New: "quux"})
+	}
+	b.Run("Batch", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			tx := base.Batch()
+			for _, c := range changes {
+				if err := tx.Apply(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sinkRope = tx.Rope()
+		}
+	})
+	b.Run("Apply", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			r := base
+			for _, c := range changes {
+				var err error
+				if r, err = r.Apply(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+			sinkRope = r
+		}
+	})
 }
