@@ -50,8 +50,13 @@
 // "kjx --headless --clean [--clock T] -S script FILE". Each run is a new
 // process; runs alternate which editor goes first; wall time is measured
 // around the process, CPU time and peak RSS come from its rusage
-// (ru_maxrss, KiB on Linux). The report gives medians, the ratios
-// kjx/Vim, and PASS/MISS for each goal:
+// (ProcessState.SysUsage, ru_maxrss in KiB on Linux). A small helper (this
+// program re-executed, measure.go) starts each editor, because Linux would
+// otherwise report kjxbench's own peak RSS as the editor's floor; the
+// helper's floor is about 2 MiB. On a busy machine wall time includes
+// waiting for a CPU, so the report also gives CPU time and the load
+// average. The report gives medians, the ratios kjx/Vim, and PASS/MISS for
+// each goal:
 //
 //	1a, 1b  wall ≤ 0.33, RSS ≤ 1.0      4  wall ≤ 0.5
 //	2       wall ≤ 0.1, RSS ≤ 0.1       5  wall ≤ 0.5

@@ -139,7 +139,8 @@ func render(j *job, ed editorID, s *Script, name string) (string, error) {
 }
 
 // runJob runs the setup scripts, then the measured runs, alternating the
-// editor that goes first, checking the outputs after every pair.
+// editor that goes first, checking the outputs after every pair. An
+// editor that exits with an error stops the workload.
 func (r *runner) runJob(ctx context.Context, j *job) *result {
 	res := newResult(j)
 	if j.skip[edKjx] != "" && j.skip[edVim] != "" {
@@ -177,11 +178,13 @@ func (r *runner) runJob(ctx context.Context, j *job) *result {
 			r.progress(fmt.Sprintf("[%s] run %d/%d %-3s %8.3fs cpu %8.3fs rss %7.1f MiB",
 				j.id, i+1, r.runs, ed, s.Wall.Seconds(), s.CPU.Seconds(), float64(s.RSS)/1024))
 		}
+		// A wrong output fails the workload, but the remaining runs are
+		// still measured: the numbers of a failed workload are reported
+		// too (marked FAIL), and with every run, not one.
 		fails, notes := verify(j)
 		res.note(notes...)
 		if len(fails) > 0 {
 			res.fail(fmt.Sprintf("run %d: %s", i+1, strings.Join(fails, "; ")))
-			break
 		}
 	}
 	for _, ed := range bothEditors {
