@@ -396,3 +396,19 @@ func TestZeroAllocQueries(t *testing.T) {
 	}
 	_ = sink
 }
+
+// TestBigEdits inserts and deletes runs much larger than a node, which
+// splice must turn into whole new levels and then fold away again.
+func TestBigEdits(t *testing.T) {
+	base := strings.Repeat("0123456789\n", 40*maxLeaf)
+	big := strings.Repeat("€bigtext\n", 60*maxLeaf*maxKids/9)
+	h := newModel(t, base)
+	h.replace(len(base)/2, len(base)/2, big)
+	h.replace(1, 1, big)
+	h.replace(len(h.m)-1, len(h.m), big)
+	h.replace(5, len(h.m)-5, "")
+	h.replace(0, len(h.m), big)
+	h.replace(0, len(h.m), "")
+	h.replace(0, 0, base)
+	h.verifySnapshots()
+}
