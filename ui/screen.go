@@ -67,7 +67,9 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		textRows--
 	}
 	cx, cy, curOK := -1, -1, false
-	r.Panel.Sync(&f.Undo)
+	if r.Panel.Open {
+		r.Panel.Sync(&f.Undo) // catches up on everything since it was last open
+	}
 	tx, tw := 0, w
 	if pw := r.Panel.width(w); r.Panel.Open && pw > 0 && textRows > 0 {
 		px, bx := 0, pw
