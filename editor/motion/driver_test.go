@@ -42,6 +42,9 @@ func splitCount(keys string) (int, string) {
 // run applies keys from off.
 func (d *driver) run(off int, keys string) result {
 	d.t.Helper()
+	if isOperatorKeys(keys) {
+		return d.runOperator(keys)(off)
+	}
 	switch keys[0] {
 	case 'y':
 		count, obj := splitCount(keys[1:])

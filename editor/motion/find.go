@@ -23,16 +23,13 @@ func FindInLine(r buffer.Rope, off, count int, kind byte, ch string, repeat bool
 		return off, false
 	}
 	t := newText(r)
-	off = clampOff(r, off)
+	off = t.start(off)
 	forward := kind == 'f' || kind == 't'
 	till := kind == 't' || kind == 'T'
 	if kind != 'f' && kind != 't' && kind != 'F' && kind != 'T' {
 		return off, false
 	}
 	p := off
-	if p < t.n && t.at(p) >= 0x80 {
-		p, _ = t.graphemeAt(p)
-	}
 	lineStart := t.lineStartOf(p)
 	stop := !(repeat && till && count <= 1)
 	for count = max(count, 1); count > 0; count-- {

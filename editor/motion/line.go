@@ -1,6 +1,10 @@
 package motion
 
-import "github.com/kjx-editor/kjx/buffer"
+import (
+	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
 
 // isWhite is Vim's VIM_ISWHITE: space or tab only.
 func isWhite(b byte) bool { return b == ' ' || b == '\t' }
@@ -45,18 +49,29 @@ func LineLastNonBlank(r buffer.Rope, line int) int {
 	return s
 }
 
-// lineStartOf returns the start of the line holding off.
+// lineStartOf returns the start of the line holding off, searching the
+// window a chunk at a time.
 func (t *text) lineStartOf(off int) int {
-	for off > 0 && t.at(off-1) != '\n' {
-		off--
+	for off > 0 {
+		t.at(off - 1) // make the window hold off-1
+		w := t.win[:off-t.base]
+		if i := strings.LastIndexByte(w, '\n'); i >= 0 {
+			return t.base + i + 1
+		}
+		off = t.base
 	}
-	return off
+	return 0
 }
 
 // lineEndOf returns the end (the '\n' or Len()) of the line holding off.
 func (t *text) lineEndOf(off int) int {
-	for off < t.n && t.at(off) != '\n' {
-		off++
+	for off < t.n {
+		t.at(off)
+		w := t.win[off-t.base:]
+		if i := strings.IndexByte(w, '\n'); i >= 0 {
+			return off + i
+		}
+		off = t.base + len(t.win)
 	}
-	return off
+	return t.n
 }

@@ -111,10 +111,7 @@ func MatchPair(r buffer.Rope, off int) (int, bool) {
 // otherwise inclusive).
 func MatchPairRaw(r buffer.Rope, off int) (pos int, linewise, ok bool) {
 	t := newText(r)
-	off = clampOff(r, off)
-	if off < t.n && t.at(off) >= 0x80 {
-		off, _ = t.graphemeAt(off)
-	}
+	off = t.start(off)
 	pos, linewise, ok = t.percent(off)
 	if !ok {
 		return off, false, false

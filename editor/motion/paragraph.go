@@ -122,7 +122,8 @@ func ParagraphForward(r buffer.Rope, off, count int) int {
 // when the motion reached the last character of the text (Vim makes } then
 // inclusive, so d} deletes that character); ok is false when Vim beeps.
 func ParagraphForwardRaw(r buffer.Rope, off, count int) (pos int, inclusive, ok bool) {
-	return newText(r).findPar(clampOff(r, off), count, true)
+	t := newText(r)
+	return t.findPar(t.start(off), count, true)
 }
 
 // ParagraphBackward is Vim's {: the start of the previous paragraph
@@ -135,6 +136,7 @@ func ParagraphBackward(r buffer.Rope, off, count int) int {
 
 // ParagraphBackwardRaw is ParagraphBackward with Vim's failure flag.
 func ParagraphBackwardRaw(r buffer.Rope, off, count int) (pos int, ok bool) {
-	p, _, ok := newText(r).findPar(clampOff(r, off), count, false)
+	t := newText(r)
+	p, _, ok := t.findPar(t.start(off), count, false)
 	return p, ok
 }

@@ -147,7 +147,7 @@ func (t *text) sentenceEnd(pos int, forward bool, count int) (int, bool) {
 // are fewer than count sentences ahead, off is returned (Vim beeps).
 func SentenceForward(r buffer.Rope, off, count int) int {
 	t := newText(r)
-	off = clampOff(r, off)
+	off = t.start(off)
 	p, ok := t.findSent(off, true, count)
 	if !ok {
 		return off
@@ -168,13 +168,14 @@ func SentenceBackward(r buffer.Rope, off, count int) int {
 // back onto the last character and makes the motion inclusive, as Vim's
 // adjust_cursor) and false when Vim beeps.
 func SentenceForwardRaw(r buffer.Rope, off, count int) (int, bool) {
-	return newText(r).findSent(clampOff(r, off), true, count)
+	t := newText(r)
+	return t.findSent(t.start(off), true, count)
 }
 
 // SentenceBackwardRaw is SentenceBackward with Vim's failure flag.
 func SentenceBackwardRaw(r buffer.Rope, off, count int) (int, bool) {
 	t := newText(r)
-	off = clampOff(r, off)
+	off = t.start(off)
 	p, ok := t.findSent(off, false, count)
 	if !ok {
 		return off, false

@@ -42,7 +42,11 @@ func (t *text) at(p int) byte {
 	if i := p - t.base; uint(i) < uint(len(t.win)) {
 		return t.win[i]
 	}
-	t.load(p-winSize/4, winSize)
+	if p < t.base {
+		t.load(p-winSize*3/4, winSize) // moving backward: keep what is before p
+	} else {
+		t.load(p-winSize/4, winSize)
+	}
 	return t.win[p-t.base]
 }
 
@@ -129,28 +133,87 @@ func runeClusterWidth(first rune, w int) int {
 	return w
 }
 
-// safeBefore returns a cluster boundary at or before q: the nearest position
-// after a '\n', between two ASCII bytes, or the start of the text. Between
-// two ASCII bytes there is always a boundary (no ASCII character extends,
-// prepends or joins, and "\r\n" is split here), so segmenting forward from
-// such a point reproduces the segmentation from the start of the line.
+// safeBefore returns a cluster boundary at or before q, near q: the
+// nearest position where the break does not depend on what comes before.
+// Grapheme breaks depend only on the two characters around them, except
+// after a ZWJ (emoji sequences) and between regional indicators (flags),
+// so a position where uniseg breaks between the two characters alone, and
+// the first of them is neither, is a boundary whatever precedes it; a line
+// start always is. Segmenting forward from such a point reproduces the
+// segmentation from the start of the line. In ordinary text (ASCII, CJK,
+// accented letters) the point is one character back.
 func (t *text) safeBefore(q int) int {
-	if q >= t.n {
-		q = t.n
-	}
-	for i := q; i > 0; i-- {
+	i := t.runeStart(min(q, t.n))
+	for i > 0 {
 		b1 := t.at(i - 1)
-		if b1 == '\n' {
+		if b1 == '\n' || i >= t.n {
 			return i
 		}
-		if i < t.n && b1 < utf8.RuneSelf && t.at(i) < utf8.RuneSelf {
+		b0 := t.at(i)
+		if b0 == '\n' || (b1 < utf8.RuneSelf && b0 < utf8.RuneSelf) {
 			return i
 		}
-		if i < t.n && t.at(i) == '\n' {
+		a, asize := t.runeBefore(i)
+		if a != zwj && !isRegionalIndicator(a) && t.breaksAlone(i-asize, asize) {
 			return i
 		}
+		i -= asize
 	}
 	return 0
+}
+
+const zwj = 0x200d
+
+func isRegionalIndicator(r rune) bool { return r >= 0x1f1e6 && r <= 0x1f1ff }
+
+// runeStart moves q back to the start of the UTF-8 sequence holding it
+// (an invalid byte is a sequence of its own).
+func (t *text) runeStart(q int) int {
+	if q >= t.n || t.at(q) < 0x80 || t.at(q) >= 0xc0 {
+		return q
+	}
+	for j := q - 1; j >= 0 && j >= q-3; j-- {
+		if b := t.at(j); b < 0x80 || b >= 0xc0 {
+			if _, size := t.runeAt(j); j+size > q {
+				return j
+			}
+			break
+		}
+	}
+	return q
+}
+
+// runeAt decodes the rune starting at i.
+func (t *text) runeAt(i int) (rune, int) {
+	var buf [utf8.UTFMax]byte
+	n := 0
+	for ; n < utf8.UTFMax && i+n < t.n; n++ {
+		buf[n] = t.at(i + n)
+	}
+	return utf8.DecodeRune(buf[:n])
+}
+
+// runeBefore decodes the rune ending at i.
+func (t *text) runeBefore(i int) (rune, int) {
+	var buf [utf8.UTFMax]byte
+	lo := max(0, i-utf8.UTFMax)
+	for j := lo; j < i; j++ {
+		buf[j-lo] = t.at(j)
+	}
+	return utf8.DecodeLastRune(buf[:i-lo])
+}
+
+// breaksAlone reports whether uniseg breaks after the rune of asize bytes
+// at a when it starts segmenting there, looking at the next rune only.
+func (t *text) breaksAlone(a, asize int) bool {
+	_, bsize := t.runeAt(a + asize)
+	var buf [2 * utf8.UTFMax]byte
+	n := asize + bsize
+	for j := 0; j < n; j++ {
+		buf[j] = t.at(a + j)
+	}
+	c, _, _, _ := uniseg.FirstGraphemeCluster(buf[:n], -1)
+	return len(c) == asize
 }
 
 // graphemeAt returns the cluster containing off (off < n).
@@ -217,6 +280,18 @@ func GraphemeAt(r buffer.Rope, off int) (start, end int) {
 	}
 	s, c := newText(r).graphemeAt(off)
 	return s, c.end
+}
+
+// start returns off clamped into [0, Len()] and moved to the start of its
+// cluster: every motion starts from a cluster boundary.
+func (t *text) start(off int) int {
+	off = clampInt(off, 0, t.n)
+	// Only a non-ASCII byte can continue a cluster, or precede an ASCII
+	// byte of the same cluster (a Prepend character).
+	if off < t.n && (t.at(off) >= utf8.RuneSelf || (off > 0 && t.at(off-1) >= utf8.RuneSelf)) {
+		off, _ = t.graphemeAt(off)
+	}
+	return off
 }
 
 // clampOff clamps off into [0, Len()].

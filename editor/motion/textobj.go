@@ -84,10 +84,7 @@ func (v *Visual) set(anchor, cursor int) (Range, bool) {
 // ok is false when Vim fails (beeps) and leaves everything unchanged.
 func TextObject(r buffer.Rope, off int, obj string, count int, sel *Range) (Range, bool) {
 	t := newText(r)
-	off = clampOff(r, off)
-	if off < t.n && t.at(off) >= 0x80 {
-		off, _ = t.graphemeAt(off)
-	}
+	off = t.start(off)
 	count = max(count, 1)
 	if sel == nil {
 		return t.object(off, obj, count, nil)
@@ -103,19 +100,10 @@ func TextObject(r buffer.Rope, off int, obj string, count int, sel *Range) (Rang
 // is the one to show even then.
 func TextObjectVisual(r buffer.Rope, v Visual, obj string, count int) (Visual, bool) {
 	t := newText(r)
-	v.Anchor = t.visualPos(v.Anchor)
-	v.Cursor = t.visualPos(v.Cursor)
+	v.Anchor = t.start(v.Anchor)
+	v.Cursor = t.start(v.Cursor)
 	_, ok := t.object(v.Cursor, obj, max(count, 1), &v)
 	return v, ok
-}
-
-// visualPos clamps a Visual position and moves it to a cluster start.
-func (t *text) visualPos(p int) int {
-	p = clampInt(p, 0, t.n)
-	if p < t.n && t.at(p) >= 0x80 {
-		p, _ = t.graphemeAt(p)
-	}
-	return p
 }
 
 // visualRange converts a Visual state to a Range.
@@ -156,7 +144,7 @@ func (t *text) object(off int, obj string, count int, vis *Visual) (Range, bool)
 
 // visualFrom converts a selection and cursor to Vim's anchor and cursor.
 func (t *text) visualFrom(off int, sel Range) *Visual {
-	s, e := clampInt(sel.Start, 0, t.n), clampInt(sel.End, 0, t.n)
+	s, e := t.start(sel.Start), clampInt(sel.End, 0, t.n)
 	if sel.Kind == Linewise {
 		// A Range keeps no columns for linewise Visual mode: on one line
 		// the anchor is taken to be the cursor, else the start of the
@@ -174,22 +162,25 @@ func (t *text) visualFrom(off int, sel Range) *Visual {
 	if e <= s {
 		return &Visual{Anchor: off, Cursor: off}
 	}
-	last := t.prev(e)
-	if t.at(e-1) == '\n' {
-		last = e - 1 // the selection includes the line break: ends on the NUL
+	last := e - 1 // a selection ending after a '\n' ends on the line's NUL
+	if t.at(last) != '\n' {
+		last = t.start(last)
 	}
 	if off <= s && last > s {
 		return &Visual{Anchor: last, Cursor: s}
 	}
-	return &Visual{Anchor: s, Cursor: max(off, s)}
+	return &Visual{Anchor: s, Cursor: clampInt(off, s, last)}
 }
 
 func clampInt(v, lo, hi int) int { return max(lo, min(v, hi)) }
 
 // opRange builds an Operator-pending range from Vim's start and end
-// positions: inclusive ends include the cluster at end (a line's NUL adds
-// nothing).
+// positions, ordered as Vim orders them: inclusive ends include the cluster
+// at end (a line's NUL adds nothing).
 func (t *text) opRange(start, end int, inclusive bool) Range {
+	if end < start {
+		start, end = end, start
+	}
 	if !inclusive {
 		return Range{Start: start, End: end, Kind: Exclusive}
 	}

@@ -52,10 +52,13 @@ func WordEnd(r buffer.Rope, off, count int, big bool) int {
 
 // WordEndRaw is Vim's end_word(): the raw target of e/E and whether it
 // succeeded (it fails when the text ends first; the position is then where
-// Vim's cursor is left, possibly on a line end).
-func WordEndRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
+// Vim's cursor is left, possibly on a line end). With stop set, a cursor
+// already on the end of a word moves one word less: that is how Vim runs cw
+// and cW on a non-blank (as ce and cE, so cw on a word's last character
+// changes only that character).
+func WordEndRaw(r buffer.Rope, off, count int, big, stop bool) (pos int, ok bool) {
 	w := newWalker(r, off, big)
-	ok = w.end(count, false, false)
+	ok = w.end(count, stop, false)
 	return w.p, ok
 }
 
@@ -76,10 +79,7 @@ func WordEndBackwardRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bo
 // newWalker starts a walker at the start of the cluster containing off.
 func newWalker(r buffer.Rope, off int, big bool) *walker {
 	t := newText(r)
-	off = clampOff(r, off)
-	if off < t.n && t.at(off) >= 0x80 {
-		off, _ = t.graphemeAt(off)
-	}
+	off = t.start(off)
 	return &walker{t: t, p: off, big: big}
 }
 

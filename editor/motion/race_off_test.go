@@ -1,0 +1,5 @@
+//go:build !race
+
+package motion
+
+const raceEnabled = false
