@@ -16,7 +16,12 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: kjx [--headless [--clean] [--clock EPOCH] [--json] [STEP...]] [FILE]
+const usage = `usage: kjx [-u CONFIG] [--clean] [FILE]
+       kjx --demo
+       kjx --headless [--clean] [--clock EPOCH] [--json] [STEP...] [FILE]
+
+  -u CONFIG         use this configuration file instead of ~/.config/kjx/config.toml
+  --demo            open a demo file whose undo history already has branches
 
   --headless        run without a terminal: apply the steps, then exit
   --clean           no user configuration, no persistent undo files
@@ -42,6 +47,10 @@ type options struct {
 	clock    *time.Time
 	steps    []editor.Step
 	file     string
+	// demo opens a demo file with a branching history (make run).
+	demo bool
+	// configFile is -u FILE.
+	configFile string
 }
 
 // usageError is a command-line mistake: exit status 2.
@@ -68,6 +77,15 @@ func parseArgs(args []string) (options, bool, error) {
 			o.clean = true
 		case "--json":
 			o.json = true
+		case "--demo":
+			o.demo = true
+		case "-u":
+			v, err := need(i, a)
+			if err != nil {
+				return o, false, err
+			}
+			o.configFile = v
+			i++
 		case "--clock":
 			v, err := need(i, a)
 			if err != nil {
@@ -143,10 +161,4 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Clock = editor.NewVirtualClock(*o.clock)
 	}
 	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout)
-}
-
-// runInteractive starts the terminal UI (not built yet).
-func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "kjx: the terminal UI is not built yet; use --headless (see docs/headless.md)")
-	return 2
 }

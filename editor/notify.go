@@ -1,0 +1,8 @@
+package editor
+
+// ShowError shows msg as an error message, as a failed command would; the
+// wiring uses it for start-up problems such as a bad configuration key.
+func (e *Editor) ShowError(msg string) { e.errMsg("%s", msg) }
+
+// ShowMessage shows msg in the message line.
+func (e *Editor) ShowMessage(msg string) { e.msg("%s", msg) }
