@@ -89,19 +89,68 @@ func (d *driver) yank(rg Range) result {
 // going on after a failure as Vim does.
 func (d *driver) visual(off int, keys string) result {
 	v := Visual{Anchor: off, Cursor: off}
+	var objs []string
+	linewiseOnTheWay := false
 	for keys != "" {
 		count, rest := splitCount(keys)
 		obj := rest[:2]
 		keys = rest[2:]
+		objs = append(objs, strings.Repeat("2", min(count, 2)/2)+obj)
 		v, _ = TextObjectVisual(d.r, v, obj, max(count, 1))
+		linewiseOnTheWay = linewiseOnTheWay || v.Linewise
 	}
 	res := result{cur: v.Cursor, vmode: "v", vstart: min(v.Anchor, v.Cursor), vend: max(v.Anchor, v.Cursor)}
+	if !v.Linewise && !linewiseOnTheWay {
+		d.checkRangeForm(off, objs, v)
+	}
 	if v.Linewise {
 		res.vmode = "V"
 		res.vstart = d.r.LineStart(d.r.LineOf(res.vstart))
 		res.vend = d.r.LineStart(d.r.LineOf(res.vend))
 	}
 	return res
+}
+
+// checkRangeForm runs the same text objects through TextObject with a
+// selection Range and checks that it ends with the selection of
+// TextObjectVisual (for characterwise Visual mode, where the Range form
+// loses nothing), moving the cursor by the documented rule.
+func (d *driver) checkRangeForm(off int, objs []string, want Visual) {
+	d.t.Helper()
+	sel := Range{Start: off, End: NextGrapheme(d.r, off), Kind: Inclusive}
+	if off < d.r.Len() && d.r.ByteAt(off) == '\n' {
+		sel.End = off + 1
+	}
+	cur := off
+	for _, o := range objs {
+		count, obj := splitCount(o)
+		atStart := cur == sel.Start && d.lastOf(sel) > sel.Start
+		sel, _ = TextObject(d.r, cur, obj, max(count, 1), &sel)
+		// The cursor stays at the start when it was at the start of a
+		// selection of several clusters, else it goes to the end.
+		if atStart {
+			cur = sel.Start
+		} else {
+			cur = d.lastOf(sel)
+		}
+	}
+	ws, we := min(want.Anchor, want.Cursor), max(want.Anchor, want.Cursor)
+	if we == d.r.Len() {
+		return // a selection of the last line's NUL has no Range form
+	}
+	if sel.Start != ws || d.lastOf(sel) != we {
+		d.t.Errorf("%q from %d %v: Range form selects %d-%d, TextObjectVisual %d-%d",
+			d.r.String(), off, objs, sel.Start, d.lastOf(sel), ws, we)
+	}
+}
+
+// lastOf is the last position a selection covers: a line's NUL when it
+// ends after a '\n'.
+func (d *driver) lastOf(sel Range) int {
+	if sel.End > sel.Start && d.r.ByteAt(sel.End-1) == '\n' {
+		return sel.End - 1
+	}
+	return PrevGrapheme(d.r, sel.End)
 }
 
 // motion applies the first motion of keys and reports how many bytes of

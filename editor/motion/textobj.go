@@ -75,13 +75,17 @@ func (v *Visual) set(anchor, cursor int) (Range, bool) {
 // sel is nil in Operator-pending mode. In Visual mode it is the current
 // selection [Start, End) with off the cursor at one of its ends: at Start
 // when the cursor is before the anchor, else on the last cluster; a
-// selection of a single cluster means Vim's "empty" Visual area. The result
-// is then the new selection; the cursor goes to the result's Start when it
+// selection of a single cluster means Vim's "empty" Visual area, and a
+// selection ending after a '\n' includes that line's NUL position. The
+// result is then the new selection, even when ok is false (Vim may move the
+// cursor before it fails); the cursor goes to the result's Start when it
 // was at sel.Start of a selection of more than one cluster, else to the
-// result's last cluster. A Visual result ending after a line's '\n'
-// includes the line break.
+// result's last cluster. This Range form cannot express a selection that
+// includes the NUL position of the text's last line, nor the columns of
+// linewise Visual mode: the editor's Visual mode should use
+// TextObjectVisual, which keeps Vim's state exactly.
 //
-// ok is false when Vim fails (beeps) and leaves everything unchanged.
+// ok is false when Vim fails (beeps).
 func TextObject(r buffer.Rope, off int, obj string, count int, sel *Range) (Range, bool) {
 	t := newText(r)
 	off = t.start(off)
