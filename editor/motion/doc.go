@@ -72,8 +72,7 @@
 //     last count stops at the end of a line, so dw on a line's last word
 //     does not join lines.
 //   - cw and cW on a non-blank act as ce and cE with Vim's "stop" rule:
-//     WordEndRaw(..., stop=true), inclusive. On a blank cw is an ordinary
-//     operator w.
+//     WordEndForChange, inclusive. On a blank cw is an ordinary operator w.
 //   - ":h exclusive": when an exclusive characterwise range (a motion, or a
 //     Range of Kind Exclusive) ends at the start of a later line, its end
 //     moves to the end of the previous line and it becomes inclusive; and if

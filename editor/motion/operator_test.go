@@ -18,14 +18,14 @@ func (d *driver) operate(op byte, off, count int, mk string) result {
 	switch mk {
 	case "w", "W":
 		if op == 'c' && off < len(text) && text[off] != '\n' && text[off] != ' ' && text[off] != '\t' {
-			end, _ = WordEndRaw(r, off, count, big, true)
+			end, _ = WordEndForChange(r, off, count, big)
 			inclusive = true
 		} else {
 			end, _ = WordForwardRaw(r, off, count, big, true)
 		}
 		adjust = true
 	case "e", "E":
-		end, _ = WordEndRaw(r, off, count, big, false)
+		end, _ = WordEndRaw(r, off, count, big)
 		inclusive, adjust = true, true
 	case "b", "B":
 		end, ok = WordBackwardRaw(r, off, count, big)

@@ -52,13 +52,20 @@ func WordEnd(r buffer.Rope, off, count int, big bool) int {
 
 // WordEndRaw is Vim's end_word(): the raw target of e/E and whether it
 // succeeded (it fails when the text ends first; the position is then where
-// Vim's cursor is left, possibly on a line end). With stop set, a cursor
-// already on the end of a word moves one word less: that is how Vim runs cw
-// and cW on a non-blank (as ce and cE, so cw on a word's last character
-// changes only that character).
-func WordEndRaw(r buffer.Rope, off, count int, big, stop bool) (pos int, ok bool) {
+// Vim's cursor is left, possibly on a line end).
+func WordEndRaw(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
 	w := newWalker(r, off, big)
-	ok = w.end(count, stop, false)
+	ok = w.end(count, false, false)
+	return w.p, ok
+}
+
+// WordEndForChange is the target of cw and cW on a non-blank, which Vim
+// runs as ce and cE with one difference: a cursor already on the end of a
+// word moves one word less, so cw on a word's last character changes only
+// that character. The motion is inclusive; ok is as for WordEndRaw.
+func WordEndForChange(r buffer.Rope, off, count int, big bool) (pos int, ok bool) {
+	w := newWalker(r, off, big)
+	ok = w.end(count, true, false)
 	return w.p, ok
 }
 
