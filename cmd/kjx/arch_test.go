@@ -30,7 +30,7 @@ var allowedImports = map[string][]string{
 	"editor/diskwatch": {},
 	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff"},
+		"editor/linediff", "editor/diskwatch"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
 	"ui/diff":      {"buffer", "editor/linediff"},
 	"ui/undopanel": {},
