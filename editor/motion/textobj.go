@@ -39,15 +39,6 @@ func (k Kind) String() string {
 	return "invalid"
 }
 
-// Options holds the settings that some motions depend on. The motions of
-// this package use Vim's defaults; Options is accepted by helpers that
-// need a tab stop.
-type Options struct {
-	TabStop    int
-	IgnoreCase bool
-	SmartCase  bool
-}
-
 // Visual is a Visual-mode selection as Vim keeps it: Anchor is where
 // Visual mode started (Vim's VIsual) and Cursor the cursor, both cluster
 // starts, where a line's NUL position (the offset of its '\n', or Len()) is
