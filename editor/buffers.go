@@ -24,8 +24,6 @@ type Buffer struct {
 	noFile bool
 	// listed is false after :bdelete.
 	listed bool
-	// readonly is set for files that cannot be written.
-	readonly bool
 	// empty is Vim's ML_EMPTY: the buffer has no lines at all (an empty
 	// file, or every line deleted), which the text model shows as one
 	// empty line. Deleting from an empty buffer does nothing, not even an

@@ -206,6 +206,7 @@ func (e *Editor) leaveCmdline() {
 	if e.cl != nil && e.cl.visual {
 		e.mode = e.vis.mode
 	}
+	e.cl = nil
 }
 
 // runCmdline executes a finished command line.

@@ -13,11 +13,7 @@ import (
 // Vim's because of the undo tree's message rules (the lead empties this list
 // when the undo side is done). Text, cursor and undo counters must match
 // everywhere.
-var corpusKnownMessages = map[string]bool{
-	// "3 changes; after #4": Vim counts a linewise put (p) as 0 old lines,
-	// the tree counts the change "\nline" at the end of a line as 1.
-	"mixed_ops_long_chain": true,
-}
+var corpusKnownMessages = map[string]bool{}
 
 type corpusFile struct {
 	Meta struct {

@@ -23,7 +23,13 @@ func (e *Editor) apply(off int, old, new string) {
 	if b.Text().Len() > 0 || old == "" {
 		b.empty = false
 	}
-	e.adjustMarks(b, off, old, new)
+	if e.globalBusy || len(b.marks) > 0 {
+		sh := shiftOf(b.Text(), off, old, new)
+		if e.globalBusy {
+			e.adjustGlobalLines(sh)
+		}
+		e.adjustMarksBy(b, sh)
+	}
 }
 
 // saveUndo is Vim's u_save without a change: it opens an (empty) undo

@@ -71,6 +71,8 @@ type Editor struct {
 	redo      *redoCmd // what . repeats
 	queue     []queued
 	draining  bool
+	stuffed   int   // keys not typed run since the last typed key
+	normDepth int   // nesting of :normal
 	recording rune  // register being recorded into (0: none)
 	recorded  []Key // keys recorded so far
 	lastMacro rune  // register of the last @

@@ -90,48 +90,18 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return err
 	}
 	magic := c.Name != "snomagic"
-	nsubs, nlines, lastLine, first := 0, 0, -1, true
-	for l := max(rg.l1, 0); l <= rg.l2; l++ {
-		r := e.text()
-		line := lineText(r, l)
-		ms := re.findAll(line)
-		if len(ms) == 0 {
-			continue
-		}
-		if !global {
-			ms = ms[:1]
-		}
-		nsubs += len(ms)
-		nlines++
-		lastLine = l
-		if countOnly {
-			continue
-		}
-		if first {
-			e.win.cur = Pos{Line: l} // Vim saves for undo with the cursor at the line start
-			first = false
-		}
-		// One change per line, from the first match to the end of the last:
-		// the undo tree sees each line as one entry, as Vim's u_save does.
-		ls := lineStart(r, l)
-		var nb strings.Builder
-		prev := ms[0][0]
-		for _, m := range ms {
-			nb.WriteString(line[prev:m[0]])
-			s, err := vimre.ExpandReplacement(rep, []byte(line), m, magic)
-			if err != nil {
-				return err
-			}
-			nb.WriteString(s)
-			prev = m[1]
-		}
-		seg := nb.String()
-		e.apply(ls+ms[0][0], line[ms[0][0]:prev], seg)
-		added := strings.Count(seg, "\n")
-		l += added
-		rg.l2 += added
-		lastLine = l
+	icEff := e.opt.IgnoreCase && !(e.opt.SmartCase && hasUpperASCII(pat))
+	switch ic {
+	case 1:
+		icEff = true
+	case 2:
+		icEff = false
 	}
+	res, err := e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
+	if err != nil {
+		return err
+	}
+	nsubs, nlines, lastLine := res.nsubs, res.nlines, res.lastLine
 	if nsubs == 0 {
 		if noErr || e.globalBusy {
 			return nil
@@ -235,14 +205,16 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 // adjustGlobalLines keeps :g's marked lines on their text while its
 // command changes the buffer.
-func (e *Editor) adjustGlobalLines(startLine, oldLines, dl int) {
+func (e *Editor) adjustGlobalLines(sh lineShift) {
 	for i, l := range e.globalLines {
-		switch {
-		case l > startLine+oldLines:
-			e.globalLines[i] = l + dl
-		case l > startLine && dl < 0 && l > startLine+oldLines+dl:
-			e.globalLines[i] = -1 // deleted
+		if l < 0 {
+			continue
 		}
+		n, ok := sh.apply(l)
+		if !ok {
+			n = -1 // deleted: skipped
+		}
+		e.globalLines[i] = n
 	}
 }
 
@@ -269,6 +241,12 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 // runNormal executes keys as :normal does, to completion.
 func (e *Editor) runNormal(keys []Key) {
+	if e.normDepth >= 1000 {
+		e.errMsg("E192: Recursive use of :normal too deep")
+		return
+	}
+	e.normDepth++
+	defer func() { e.normDepth-- }()
 	savedQ, savedD := e.queue, e.draining
 	e.queue = nil
 	for _, k := range keys {
@@ -278,7 +256,7 @@ func (e *Editor) runNormal(keys []Key) {
 	for len(e.queue) > 0 && !e.quit {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
-		e.dispatch(q.k, false)
+		e.dispatchCounted(q)
 	}
 	// An incomplete command is ended as with <Esc>.
 	if e.mode != ModeNormal || len(e.pending) > 0 {

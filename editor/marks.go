@@ -53,29 +53,73 @@ func (e *Editor) markPos(name string) (Pos, bool) {
 	return p, true
 }
 
-// adjustMarks moves marks after a change, as Vim's mark_adjust: marks on
-// lines after the change move with their lines; marks on deleted lines are
-// removed (a-z) or moved to the change's line.
-func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
-	dl := strings.Count(new, "\n") - strings.Count(old, "\n")
-	if len(b.marks) == 0 {
-		return
+// lineShift describes how a change moved lines, as Vim's mark_adjust
+// sees it: lines delFrom..delTo (inclusive, none when delFrom > delTo) were
+// deleted, lines from shiftFrom on moved by delta.
+type lineShift struct {
+	delFrom, delTo int
+	shiftFrom      int
+	delta          int
+}
+
+// shiftOf computes the line movement of the change that replaced old by
+// new at offset off of the text after (r).
+func shiftOf(r interface {
+	LineOf(int) int
+	LineStart(int) int
+	Len() int
+}, off int, old, new string) lineShift {
+	oldNL := strings.Count(old, "\n")
+	delta := strings.Count(new, "\n") - oldNL
+	l := r.LineOf(min(off, r.Len()))
+	col := off - r.LineStart(l)
+	switch {
+	case oldNL > 0 && col == 0 && strings.HasSuffix(old, "\n") && new == "":
+		// Whole lines deleted from a line start (dd, :d).
+		return lineShift{delFrom: l, delTo: l + oldNL - 1, shiftFrom: l + oldNL, delta: delta}
+	case oldNL > 0 && strings.HasPrefix(old, "\n") && new == "":
+		// "\n"+lines deleted from the end of the line before (the last lines).
+		return lineShift{delFrom: l + 1, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
+	case delta < 0:
+		// Lines joined into line l.
+		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
 	}
-	r := b.tree.Text()
-	startLine := r.LineOf(min(off, r.Len()))
-	oldLines := strings.Count(old, "\n")
+	return lineShift{delFrom: 1, delTo: 0, shiftFrom: l + oldNL + 1, delta: delta}
+}
+
+// apply moves line n; ok is false when its line was deleted.
+func (s lineShift) apply(n int) (int, bool) {
+	switch {
+	case n >= s.delFrom && n <= s.delTo:
+		return n, false
+	case n >= s.shiftFrom:
+		return n + s.delta, true
+	}
+	return n, true
+}
+
+// adjustMarks moves b's marks after the change that replaced old by new
+// at off (the text is already changed).
+func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
+	if len(b.marks) > 0 {
+		e.adjustMarksBy(b, shiftOf(b.Text(), off, old, new))
+	}
+}
+
+// adjustMarksBy moves marks after a change, as Vim's mark_adjust: marks on
+// lines after the change move with their lines; marks a-z on deleted lines
+// are removed, other marks go to the line where the deletion happened.
+func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
 	for name, p := range b.marks {
-		switch {
-		case p.Line > startLine+oldLines:
-			p.Line += dl
-		case p.Line > startLine && dl < 0 && p.Line <= startLine+oldLines:
-			// The mark's line was deleted.
-			if name >= 'a' && name <= 'z' && p.Line > startLine+oldLines+dl {
+		n, ok := sh.apply(p.Line)
+		if !ok {
+			if name >= 'a' && name <= 'z' {
 				delete(b.marks, name)
 				continue
 			}
-			p.Line = min(p.Line, startLine+oldLines+dl)
+			n = max(sh.delFrom-1, 0)
 		}
+		p.Line = n
 		b.marks[name] = p
 	}
 }

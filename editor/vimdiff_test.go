@@ -169,11 +169,11 @@ var diffTexts = []string{
 }
 
 var (
-	diffMotions = []string{"h", "j", "k", "l", "w", "b", "e", "W", "B", "E", "ge", "gE", "0", "^", "$", "gg", "G", "fe", "ta", "Fo", "Ti", ";", ",", "%", "}", "{", ")", "(", "+", "-", "<CR>", "_", "g_", "|", "<BS>", "<Space>", "2j", "3w", "2e"}
-	diffObjects = []string{"iw", "aw", "iW", "aW", "i(", "a(", "i{", "a[", "i\"", "a'", "ip", "ap", "is", "as", "i<", "it", "i`"}
-	diffOps     = []string{"d", "y", "c", ">", "<", "g~", "gu", "gU", "gJ"}
-	diffInserts = []string{"foo", "x y", "a<CR>b", "ab<BS>c", "<CR>", "tt<C-w>z", "q<Tab>r", "", "<BS><BS>", "  z", "<C-u>k"}
-	diffSimple  = []string{"x", "X", "D", "J", "gJ", "p", "P", "~", ".", "u", "<C-r>", "yy", "dd", "yyp", "ddp", "<C-a>", "<C-x>", "5<C-a>", "Y", "xp", "3x", "2dd", "3J", "r_", "2rz", "u", "u", "g-", "g+", "gp", "gP", "\"ayy", "\"ap", "\"Ayw", "\"bdw", "\"bP", "ma", "`a", "'a", "d'a", "y`a", "3.", "2u", "==", ">>", "<<", "g~~", "gUU", "guu", "cc<Esc>", "S<Esc>", "s<Esc>"}
+	diffMotions    = []string{"h", "j", "k", "l", "w", "b", "e", "W", "B", "E", "ge", "gE", "0", "^", "$", "gg", "G", "fe", "ta", "Fo", "Ti", ";", ",", "%", "}", "{", ")", "(", "+", "-", "<CR>", "_", "g_", "|", "<BS>", "<Space>", "2j", "3w", "2e"}
+	diffObjects    = []string{"iw", "aw", "iW", "aW", "i(", "a(", "i{", "a[", "i\"", "a'", "ip", "ap", "is", "as", "i<", "it", "i`"}
+	diffOps        = []string{"d", "y", "c", ">", "<", "g~", "gu", "gU", "gJ"}
+	diffInserts    = []string{"foo", "x y", "a<CR>b", "ab<BS>c", "<CR>", "tt<C-w>z", "q<Tab>r", "", "<BS><BS>", "  z", "<C-u>k"}
+	diffSimple     = []string{"x", "X", "D", "J", "gJ", "p", "P", "~", ".", "u", "<C-r>", "yy", "dd", "yyp", "ddp", "<C-a>", "<C-x>", "5<C-a>", "Y", "xp", "3x", "2dd", "3J", "r_", "2rz", "u", "u", "g-", "g+", "gp", "gP", "\"ayy", "\"ap", "\"Ayw", "\"bdw", "\"bP", "ma", "`a", "'a", "d'a", "y`a", "3.", "2u", "==", ">>", "<<", "g~~", "gUU", "guu", "cc<Esc>", "S<Esc>", "s<Esc>"}
 	diffInsertCmds = []string{"i", "a", "A", "I", "o", "O", "C", "s", "S", "cw", "cc", "3i", "2o", "gi", "R"}
 )
 

@@ -45,13 +45,6 @@ func (w *Window) clampCursor(insert bool) {
 	}
 }
 
-// setCursor moves the cursor and forgets the desired column.
-func (e *Editor) setCursor(p Pos) {
-	e.win.cur = p
-	e.win.clampCursor(e.mode == ModeInsert || e.mode == ModeReplace)
-	e.win.wantCol = -1
-}
-
 // curLine is the text of the cursor line.
 func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 

@@ -1,0 +1,66 @@
+package editor
+
+import (
+	"testing"
+)
+
+// checkInvariants fails when the editor state is inconsistent.
+func checkInvariants(t *testing.T, e *Editor, input string) {
+	t.Helper()
+	r := e.text()
+	c := e.win.cur
+	if c.Line < 0 || c.Line >= lineCount(r) {
+		t.Fatalf("%q: cursor line %d outside 0..%d", input, c.Line, lineCount(r)-1)
+	}
+	l := lineText(r, c.Line)
+	if c.Col < 0 || c.Col > len(l) {
+		t.Fatalf("%q: cursor column %d outside line %q", input, c.Col, l)
+	}
+	if e.mode == ModeNormal && len(l) > 0 && c.Col >= len(l) {
+		t.Fatalf("%q: Normal-mode cursor past the end of %q", input, l)
+	}
+	if int(e.mode) >= len(modeNames) {
+		t.Fatalf("%q: invalid mode %d", input, e.mode)
+	}
+	if (e.mode == ModeInsert || e.mode == ModeReplace) != (e.ins != nil) {
+		t.Fatalf("%q: mode %v with insert state %v", input, e.mode, e.ins != nil)
+	}
+	if (e.mode == ModeCmdline) != (e.cl != nil) {
+		t.Fatalf("%q: mode %v with command line %v", input, e.mode, e.cl != nil)
+	}
+	if t := e.buf().tree.Text(); !t.Equal(r) {
+		panic("text and tree disagree")
+	}
+}
+
+// FuzzKeys feeds random key notation to the core: it must never panic and
+// must keep its invariants after every batch.
+func FuzzKeys(f *testing.F) {
+	for _, s := range []string{
+		"ihello<Esc>", "dwu<C-r>", "3x.u", "qaddq@a@@", "vjd", "<C-v>jIx<Esc>",
+		":s/a/b/g<CR>", ":g/./d<CR>u", "ddpP", "yyp3.", "Rab<BS><Esc>", "cwx<Esc>",
+		"/foo<CR>n", ":normal! 2x<CR>", "gg=G", "vipJ", ":1,$m0<CR>", "O<Tab>x<C-w><Esc>",
+		"5<C-a>", "qqdd@qq@q", "ma'a`a", "g-g+g-", ":undo 0<CR>", ":earlier 1f<CR>",
+	} {
+		f.Add(s, "one two three\n\tfour (five) [six]\n\nseven 7 0x1f\n")
+	}
+	f.Chdir(f.TempDir()) // a :w in the input writes here
+	f.Fuzz(func(t *testing.T, notation, text string) {
+		keys, err := ParseKeys(notation)
+		if err != nil || len(keys) > 200 || len(text) > 2000 {
+			return
+		}
+		e := newTestEditor(text)
+		e.buf().name = "fuzz.txt"
+		for i := 0; i < len(keys); i += 7 {
+			e.Feed(keys[i:min(i+7, len(keys))], true)
+			if e.quit {
+				return
+			}
+			checkInvariants(t, e, notation)
+		}
+		e.EndStep()
+		checkInvariants(t, e, notation)
+		_ = e.View()
+	})
+}
