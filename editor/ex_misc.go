@@ -258,33 +258,34 @@ func exHelp(e *Editor, c *exparse.Cmd, rg exRange) error {
 		if topic == "" {
 			continue
 		}
-		if sec, ok := helpSection(text, topic); ok {
-			e.say(sec...)
-			return nil
+		for _, tag := range []string{topic, "'" + topic + "'", ":" + topic} {
+			if sec, ok := helpSection(text, tag); ok {
+				e.say(sec...)
+				return nil
+			}
 		}
 	}
 	return fmt.Errorf("E149: Sorry, no help for %s", topic)
 }
 
-// helpSection finds the section tagged *topic* in a help text: from the
-// tag's line to the next line of '=' or the next tag line.
+// helpSection finds the entry tagged *topic* in a help text: from the
+// tag's line up to the next line that starts with a tag, or a blank line
+// before one.
 func helpSection(text, topic string) ([]string, bool) {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	tag := "*" + topic + "*"
 	for i, l := range lines {
 		if !strings.Contains(l, tag) {
 			continue
 		}
 		end := i + 1
-		for end < len(lines) && !strings.HasPrefix(lines[end], "====") && !isTagLine(lines[end]) {
+		for end < len(lines) && !strings.HasPrefix(lines[end], "*") {
 			end++
+		}
+		for end > i+1 && strings.TrimSpace(lines[end-1]) == "" {
+			end--
 		}
 		return lines[i:end], true
 	}
 	return nil, false
-}
-
-func isTagLine(l string) bool {
-	t := strings.TrimSpace(l)
-	return strings.HasPrefix(t, "*") && strings.HasSuffix(t, "*") && len(t) > 2 && !strings.Contains(t, " ")
 }
