@@ -1,0 +1,7 @@
+//go:build !race
+
+package editor
+
+// persistRace shrinks the persistence tests' random runs under the race
+// detector.
+const persistRace = false
