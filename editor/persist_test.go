@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/undo"
@@ -422,5 +423,52 @@ func TestPersistRootDirCreated(t *testing.T) {
 		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
 			t.Errorf("%s: %v", d, err)
 		}
+	}
+}
+
+// TestPersistRunTimer: in Run's loop the save timer runs on the wall
+// clock, and Run's end (here :q!) writes what is left before returning.
+func TestPersistRunTimer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the wall-clock save timer (about 2 s)")
+	}
+	p := newPersistEnv(t, "a\n")
+	p.conf.SaveInterval = time.Second
+	opt := DefaultOptions()
+	opt.UndoDir = p.dir
+	c := p.conf
+	e := New(Config{Options: opt, Undo: &c})
+	if err := e.Open(p.file); err != nil {
+		t.Fatal(err)
+	}
+	in := make(chan Input)
+	done := make(chan struct{})
+	go func() {
+		e.Run(t.Context(), in, func(View) {})
+		close(done)
+	}()
+	keys, _ := ParseKeys("Ab<Esc>")
+	in <- Input{Keys: keys}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := os.Stat(p.undoFile()); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the save timer wrote nothing in 10 s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	first, _ := os.ReadFile(p.undoFile())
+	keys, _ = ParseKeys("Ac<Esc>")
+	in <- Input{Keys: keys}
+	in <- Input{Ex: "q!"}
+	<-done
+	if last, _ := os.ReadFile(p.undoFile()); bytes.Equal(first, last) {
+		t.Fatal("the change made just before :q! was not written at exit")
+	}
+	e2, msgs := p.open()
+	if !hasMsg(msgs, "2 unsaved changes recovered: :later 2 or g+ to restore") || textOf(e2) != "a" {
+		t.Errorf("after Run: %q, text %q", msgs, textOf(e2))
 	}
 }
