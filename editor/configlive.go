@@ -1,0 +1,150 @@
+package editor
+
+// Live configuration: the configuration file is watched while the editor
+// runs interactively, and each reload is applied to the options at once.
+// Only the options whose configured value changed are touched, so a value
+// set with :set during the session survives a reload that is about
+// something else. The user's guide is docs/disk-changes.md.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kjx-editor/kjx/config"
+)
+
+// OptionsFromConfig returns base with every option that the configuration
+// sets replaced by its value: the [editor] table and, from [undo],
+// 'undolevels', 'undofile' and 'undodir'. The other options ('report',
+// 'nrformats', …) keep base's values. With base DefaultOptions() it is the
+// editor's options at start-up.
+func OptionsFromConfig(c config.Config, base Options) Options {
+	o := base
+	e := c.Editor
+	o.TabStop, o.ShiftWidth, o.SoftTabStop = e.TabStop, e.ShiftWidth, e.SoftTabStop
+	o.ExpandTab, o.AutoIndent, o.ShiftRound = e.ExpandTab, e.AutoIndent, e.ShiftRound
+	o.Number, o.RelativeNumber, o.Wrap = e.Number, e.RelativeNumber, e.Wrap
+	o.IgnoreCase, o.SmartCase = e.IgnoreCase, e.SmartCase
+	o.HLSearch, o.IncSearch, o.WrapScan = e.HLSearch, e.IncSearch, e.WrapScan
+	o.FixEndOfLine, o.ScrollOff = e.FixEndOfLine, e.ScrollOff
+	o.UndoLevels = c.Undo.Levels
+	o.UndoFile = c.Undo.Persistent
+	o.UndoDir = c.Undo.Dir
+	return o
+}
+
+// configLive is the state of the configuration watch.
+type configLive struct {
+	ch   <-chan config.Update // nil: not watching
+	cur  config.Config        // the configuration applied last
+	path string
+}
+
+// WatchConfig watches the configuration file at path (config.Watch, with
+// debounce and clock; nil clock is the system clock) and applies every
+// reload while Run runs: the options whose configured value changed take
+// the new value, and the file's problems are shown as warnings that say
+// the previous setting is kept. current is the configuration in use, as
+// config.Load returned it at start-up. The watch ends with ctx. Call it
+// before Run, from the editor's goroutine.
+func (e *Editor) WatchConfig(ctx context.Context, path string, env config.Env, current config.Config, debounce time.Duration, clock config.Clock) error {
+	ch, err := config.Watch(ctx, path, env, current, debounce, clock)
+	if err != nil {
+		return fmt.Errorf("watching the configuration file: %w", err)
+	}
+	e.live = configLive{ch: ch, cur: current, path: path}
+	return nil
+}
+
+// configUpdates is the channel Run receives reloads on (nil when the
+// configuration is not watched).
+func (e *Editor) configUpdates() <-chan config.Update { return e.live.ch }
+
+// onConfigUpdate handles one receive from configUpdates; ok false means
+// the watch ended.
+func (e *Editor) onConfigUpdate(u config.Update, ok bool) {
+	if !ok {
+		e.live.ch = nil
+		return
+	}
+	e.ApplyConfig(u.Config, u.Errs)
+}
+
+// ApplyConfig applies a reloaded configuration: each option whose value
+// differs between the configuration applied last and c takes c's value
+// (running what :set runs after it), and errs are shown as warnings. It
+// reports the change as `"PATH" reloaded: tabstop=4 nonumber`.
+func (e *Editor) ApplyConfig(c config.Config, errs []error) {
+	before, after := OptionsFromConfig(e.live.cur, DefaultOptions()), OptionsFromConfig(c, DefaultOptions())
+	e.live.cur = c
+	var changed []string
+	for i := range optionDefs {
+		d := &optionDefs[i]
+		if d.bufLocal != nil || !d.copyIfDiffers(&e.opt, &before, &after) {
+			continue
+		}
+		if d.after != nil {
+			d.after(e)
+		}
+		changed = append(changed, strings.TrimSpace(e.optionString(d)))
+	}
+	name := e.live.path
+	if name == "" {
+		name = "configuration"
+	}
+	switch {
+	case len(changed) > 0:
+		e.msg("%q reloaded: %s", name, strings.Join(changed, " "))
+	case len(errs) == 0:
+		e.msg("%q reloaded: no editor option changed", name)
+	}
+	for _, err := range errs {
+		e.warnMsg(liveConfigError(err))
+	}
+}
+
+// copyIfDiffers sets the option in dst to its value in after when before
+// and after differ, and reports whether it did.
+func (d *optDef) copyIfDiffers(dst, before, after *Options) bool {
+	switch {
+	case d.b != nil:
+		if *d.b(before) == *d.b(after) {
+			return false
+		}
+		*d.b(dst) = *d.b(after)
+	case d.n != nil:
+		if *d.n(before) == *d.n(after) {
+			return false
+		}
+		*d.n(dst) = *d.n(after)
+	case d.s != nil:
+		if *d.s(before) == *d.s(after) {
+			return false
+		}
+		*d.s(dst) = *d.s(after)
+	default:
+		return false
+	}
+	return true
+}
+
+// liveConfigError words a configuration problem found by a reload: the
+// value in use stays what it was (config.Watch falls back to the previous
+// good configuration), which the message says instead of "using".
+func liveConfigError(err error) string {
+	s := err.Error()
+	var ce *config.Error
+	if errors.As(err, &ce) && ce.Key == "" && strings.HasSuffix(s, " (file ignored)") {
+		return strings.TrimSuffix(s, " (file ignored)") + "; keeping the previous settings"
+	}
+	if i := strings.LastIndex(s, " (using "); i >= 0 && strings.HasSuffix(s, ")") {
+		return s[:i] + "; keeping the previous setting (" + s[i+len(" (using "):]
+	}
+	if strings.Contains(s, "unknown key") {
+		return s + "; ignored"
+	}
+	return s
+}
