@@ -47,8 +47,8 @@ type persistState struct {
 	running bool               // Run's loop is active: the save timer may tick
 	ticker  *time.Ticker       // Run's save timer (nil: none)
 	w       *undofile.Writer
-	wDir    string // the directory w writes to
-	retired []*undofile.Writer
+	wDir    string        // the directory w writes to
+	wStale  bool          // the limits changed: the next write starts a new writer
 	pruned  bool          // the start-up retention pass was started
 	pruneCh chan struct{} // closed when that pass is done
 	dirWarn bool          // the "no undo directory" message was shown
@@ -240,12 +240,11 @@ func textFileKept(absPath string) bool {
 // background.
 func (e *Editor) writer(dir string) *undofile.Writer {
 	p := &e.persist
-	if p.w != nil && p.wDir == dir {
+	if p.w != nil && p.wDir == dir && !p.wStale {
 		return p.w
 	}
 	if p.w != nil {
 		old := p.w
-		p.retired = append(p.retired, old)
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
 			defer cancel()
@@ -253,10 +252,21 @@ func (e *Editor) writer(dir string) *undofile.Writer {
 			old.Close()
 		}()
 	}
+	p.wStale = false
 	e.startPrune()
 	p.w = undofile.NewWriter(undofile.WriterOptions{Dir: dir, Limits: e.undoLimits()})
 	p.wDir = dir
 	return p.w
+}
+
+// applyUndoConfig takes new persistent-undo limits (a configuration
+// reload): later writes use them, on a new writer (the old one finishes
+// its queue in the background), and new undo trees get the new
+// max_entries; existing trees keep their cap.
+func (e *Editor) applyUndoConfig(c config.UndoConfig) {
+	e.cfg.Undo = &c
+	e.persist.conf = nil
+	e.persist.wStale = e.persist.w != nil
 }
 
 // pbuf returns b's state, creating it.

@@ -472,3 +472,21 @@ func TestPersistRunTimer(t *testing.T) {
 		t.Errorf("after Run: %q, text %q", msgs, textOf(e2))
 	}
 }
+
+// TestPersistApplyUndoConfig: new limits reach the next write.
+func TestPersistApplyUndoConfig(t *testing.T) {
+	p := newPersistEnv(t, "a\n")
+	e, _ := p.open()
+	do(t, e, "Ab<Esc>", "Ac<Esc>", "Ad<Esc>", ":w", ":sleep 1")
+	c := p.conf
+	c.MaxEntries = 1
+	e.applyUndoConfig(c)
+	do(t, e, "Ae<Esc>", ":w", ":sleep 1")
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e2, _ := p.open()
+	if n := e2.Buffer().tree.Len(); n != 1 {
+		t.Errorf("after max_entries = 1: %d states written, want 1", n)
+	}
+}
