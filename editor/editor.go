@@ -89,6 +89,7 @@ type Editor struct {
 	src         undo.Source
 	quit        bool
 	lastInsText string // the ". register
+	lastInsKeys []Key  // the keys of the last insert (CTRL-A)
 	lastExCmd   string // the ": register
 	changed     bool   // a change was made since the last finishChange
 

@@ -68,10 +68,12 @@ func (e *Editor) dispatch(k Key, typed bool) {
 		}
 		e.normalKey(k)
 		if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
-			// CTRL-O: one command done, back to Insert mode.
+			// CTRL-O: one command done, back to Insert mode. As after an
+			// arrow key, the insert goes on in a new undo block.
 			e.ins.oneCmd = false
 			e.mode = ModeInsert
 			e.win.clampCursor(true)
+			e.restartInsert()
 		}
 	case ModeInsert, ModeReplace:
 		e.insertKey(k)

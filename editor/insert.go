@@ -55,13 +55,15 @@ func (e *Editor) insertKey(k Key) {
 	}
 	if in.regWait {
 		in.regWait = false
-		e.recordInsert(k)
 		if k.Code == KeyRune {
 			if reg, ok := e.getReg(k.Rune); ok {
-				e.insertTyped(reg.text)
+				text := reg.text
 				if reg.kind == regLine {
-					e.insertTyped("\n")
+					text += "\n"
 				}
+				// . repeats the inserted text, not the CTRL-R.
+				e.recordText(text)
+				e.insertTyped(text)
 			}
 		}
 		return
@@ -89,22 +91,30 @@ func (e *Editor) insertKey(k Key) {
 		}
 		return
 	}
+	switch {
+	case k.isCtrl('r'):
+		in.regWait = true
+		return
+	case k.isCtrl('a'):
+		// The previously inserted text, as if typed again.
+		for _, lk := range e.lastInsKeys {
+			e.insertKey(lk)
+		}
+		return
+	case k.isCtrl('e'), k.isCtrl('y'):
+		e.insertCopyChar(k.isCtrl('y'))
+		return
+	}
 	e.recordInsert(k)
 	switch {
 	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
 		e.insertNewline()
 	case k.Code == KeyTab:
 		e.insertTab()
-	case k.isCtrl('r'):
-		in.regWait = true
 	case k.isCtrl('v') || k.isCtrl('q'):
 		in.literal = true
 	case k.isCtrl('t'), k.isCtrl('d'):
 		e.insertShift(k.isCtrl('t'))
-	case k.isCtrl('a'):
-		e.insertTyped(e.lastInsText)
-	case k.isCtrl('e'), k.isCtrl('y'):
-		e.insertCopyChar(k.isCtrl('y'))
 	case k.Code == KeyInsert:
 		if e.mode == ModeInsert {
 			e.mode = ModeReplace
@@ -445,7 +455,24 @@ func (e *Editor) insertCopyChar(above bool) {
 	if c >= len(src) {
 		return
 	}
-	e.insertTyped(src[c:nextCol(src, c)])
+	ch := src[c:nextCol(src, c)]
+	e.recordText(ch)
+	e.insertTyped(ch)
+}
+
+// recordText remembers inserted text for . and CTRL-A as the keys that
+// type it.
+func (e *Editor) recordText(s string) {
+	for _, r := range s {
+		switch r {
+		case '\n':
+			e.recordInsert(K(KeyEnter))
+		case '\t':
+			e.recordInsert(K(KeyTab))
+		default:
+			e.recordInsert(R(r))
+		}
+	}
 }
 
 // insertArrow moves the cursor in Insert mode. Like Vim, it closes the
@@ -480,6 +507,14 @@ func (e *Editor) insertArrow(k Key) {
 		cur = Pos{Line: nl, Col: colAtDisplay(lineText(r, nl), want, e.opt.TabStop, true)}
 	}
 	e.win.cur = cur
+	e.restartInsert()
+}
+
+// restartInsert makes the rest of an Insert session a new insert, as Vim
+// does after an arrow key or CTRL-O: a new undo block, and . repeats only
+// what is typed from here.
+func (e *Editor) restartInsert() {
+	cur := e.win.cur
 	e.sync()
 	in := e.ins
 	in.count = 1
@@ -528,6 +563,7 @@ func (e *Editor) finishInsert(repeat bool) {
 		b.marks['.'] = e.win.cur
 	}
 	e.lastInsText = insertedText(in.keys)
+	e.lastInsKeys = append([]Key(nil), in.keys...)
 	ins := append(append([]Key(nil), in.keys...), K(KeyEsc))
 	if in.vredo != nil {
 		rd := *in.vredo

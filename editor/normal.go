@@ -274,7 +274,7 @@ func isTextObject(name string) bool {
 		return false
 	}
 	obj := name[1:]
-	return obj == "<lt>" || (len(obj) == 1 && strings.Contains("wWspbB()[]{}>t\"'`", obj))
+	return obj == "<lt>" || (len(obj) == 1 && strings.Contains("wWspbB()[]{}<>t\"'`", obj))
 }
 
 // normalKey handles one key in Normal or Visual mode.
@@ -301,7 +301,9 @@ func (e *Editor) normalKey(k Key) {
 		e.execNormal(&c)
 	}
 	if e.mode == ModeNormal {
-		e.win.clampCursor(false)
+		// After CTRL-O the cursor may stay on the line end (Vim's
+		// restart_edit).
+		e.win.clampCursor(e.ins != nil && e.ins.oneCmd)
 	}
 	e.scrollToCursor()
 }
