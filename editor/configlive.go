@@ -74,9 +74,11 @@ func (e *Editor) onConfigUpdate(u config.Update, ok bool) {
 }
 
 // ApplyConfig applies a reloaded configuration: each option whose value
-// differs between the configuration applied last and c takes c's value
-// (running what :set runs after it), and errs are shown as warnings. It
-// reports the change as `"PATH" reloaded: tabstop=4 nonumber`.
+// differs between the configuration applied last (the one given to
+// WatchConfig, at first; without WatchConfig, the zero Config, so that
+// every option is applied) and c takes c's value, running what :set runs
+// after it; errs are shown as warnings. It reports the change as
+// `"PATH" reloaded: tabstop=4 nonumber`.
 func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 	before, after := OptionsFromConfig(e.live.cur, DefaultOptions()), OptionsFromConfig(c, DefaultOptions())
 	e.live.cur = c

@@ -34,7 +34,9 @@ type fileWatcher interface {
 // diskWatch is the editor's watcher state.
 type diskWatch struct {
 	w      fileWatcher // nil: not watching
-	warned bool        // a file could not be watched and the user was told
+	auto   bool        // Run runs: start a watcher for the first file to watch
+	owned  bool        // w was started for Run, which closes it when it returns
+	warned bool        // watching failed and the user was told
 }
 
 // WatchFiles starts watching the open files for changes on disk, with
@@ -76,17 +78,42 @@ func (e *Editor) StopWatchingFiles() error {
 	return err
 }
 
-// runDiskWatch starts watching for Run, unless something else already
-// did, and returns what stops the watch it started.
+// runDiskWatch makes Run watch the open files, unless WatchFiles was
+// called already: a watcher (debounce DiskWatchDebounce) is started when
+// the first file is to be watched, so a Run without files costs nothing.
+// It returns what stops the watch it started.
 func (e *Editor) runDiskWatch() (stop func()) {
 	if e.disk.w != nil {
 		return func() {}
 	}
-	if err := e.WatchFiles(nil, DiskWatchDebounce); err != nil {
-		e.warnMsg(err.Error() + " (:checktime checks by hand)")
-		return func() {}
+	e.disk.auto = true
+	for _, b := range e.bufs {
+		if b.listed || b == e.buf() {
+			e.watchBuffer(b)
+		}
 	}
-	return func() { _ = e.StopWatchingFiles() }
+	return func() {
+		e.disk.auto = false
+		if e.disk.owned {
+			e.disk.owned = false
+			_ = e.StopWatchingFiles()
+		}
+	}
+}
+
+// startAutoWatch starts Run's watcher; it reports whether there is one.
+func (e *Editor) startAutoWatch() bool {
+	if !e.disk.auto || e.disk.warned {
+		return false
+	}
+	w, err := diskwatch.New(nil, DiskWatchDebounce)
+	if err != nil {
+		e.disk.warned = true
+		e.warnMsg(fmt.Sprintf("cannot watch files for changes on disk: %v (:checktime checks by hand)", err))
+		return false
+	}
+	e.disk.w, e.disk.owned = w, true
+	return true
 }
 
 // diskEvents is the channel Run receives the watcher's batches on (nil
@@ -128,7 +155,7 @@ func (e *Editor) watchBuffer(b *Buffer) {
 	if b.stat == nil && b.noFile {
 		b.stat = &fileio.Stat{}
 	}
-	if e.disk.w == nil {
+	if e.disk.w == nil && !e.startAutoWatch() {
 		return
 	}
 	p := absPath(b.name)

@@ -277,3 +277,35 @@ func TestDiskWatchRealWatcherFakeClock(t *testing.T) {
 		t.Fatalf("%d nodes for one burst", n)
 	}
 }
+
+// TestDiskWatchRunStartsLazily: Run watches nothing (no watcher at all)
+// until a file is opened, then watches it with the real watcher and
+// clock, and stops the watcher when it returns.
+func TestDiskWatchRunStartsLazily(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(path, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := New(Config{Clean: true})
+	h := startRun(t, e)
+	v := h.waitView("the first view", func(View) bool { return true })
+	if len(v.Messages) > 0 {
+		t.Fatalf("messages before any file: %q", diskTexts(v.Messages))
+	}
+	h.in <- Input{Ex: "e " + path}
+	h.waitView("the file", textIs("one"))
+	// The watch is in place once the file is open; a change must come
+	// through whatever the machine's speed.
+	if err := os.WriteFile(path, []byte("two\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.waitView("the reload", textIs("two"))
+	h.stop()
+	if e.disk.w != nil || e.disk.owned || e.disk.auto {
+		t.Fatalf("Run left its watcher behind: %+v", e.disk)
+	}
+	if !h.sawMsg("changed on disk: reloaded") {
+		t.Fatalf("messages %q", h.seen)
+	}
+}
