@@ -71,6 +71,10 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 			ic = 1
 		case 'I':
 			ic = 2
+		case 'c':
+			// Asking before each match needs a prompt kjx does not have
+			// yet; replacing everything silently would be wrong.
+			return errors.New("E319: Sorry, :s with the c flag is not available in this version")
 		}
 	}
 	if sub.Count > 0 {
