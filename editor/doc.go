@@ -39,6 +39,19 @@
 // one counted command, one . and one Ex command line are each one block,
 // and a command that fails before changing anything creates none.
 //
+// # Typeahead
+//
+// Keys go through a queue, as Vim's typeahead: Feed appends keys marked
+// typed or not; . (the redo command), @ (macros) and :normal put their
+// keys in front, not typed. A typed key in Normal or Visual mode closes
+// the undo block; keys that were not typed never do, so a macro, a . and a
+// :normal are one block each. A failing command (a motion that cannot
+// move, an error message) drops the keys that were not typed, as Vim's
+// beep_flush: a macro stops at its first failure, typed keys still run.
+// EndStep ends a batch of scripted keys like Vim's feedkeys(keys, 'xt'):
+// Insert and Command-line mode are left with <Esc>, a pending command is
+// dropped, Visual mode stays.
+//
 // # Concurrency
 //
 // One goroutine owns an Editor: call every method from it (Run is that
