@@ -59,6 +59,20 @@ func (e *Editor) reloadBuffer(b *Buffer) error {
 	return nil
 }
 
+// diskWriteCheck refuses a write of b over its own file (own) without !
+// while a change on disk is unresolved (DiskChanged), also when the
+// file's Stat cannot tell (a rewrite of the same size within one tick of
+// the file system's clock, caught by comparing contents).
+func (e *Editor) diskWriteCheck(b *Buffer, own, force bool) error {
+	if !own || force || b.disk.state != DiskChanged {
+		return nil
+	}
+	if b.stat != nil && !b.stat.Exists { // a new file that appeared on disk
+		return fmt.Errorf("%q E13: File exists (add ! to override; :diffdisk shows the difference)", b.name)
+	}
+	return writeConflictError(b.name)
+}
+
 // writeConflictError is the message of a :w refused because the file
 // changed on disk since the buffer read or wrote it.
 func writeConflictError(path string) error {

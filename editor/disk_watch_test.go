@@ -309,3 +309,45 @@ func TestDiskWatchRunStartsLazily(t *testing.T) {
 		t.Fatalf("messages %q", h.seen)
 	}
 }
+
+// TestDiskSameStatRewrite: a rewrite of the same size within one tick of
+// the file system's clock leaves the Stat as it was; a watcher event for a
+// recently modified file makes the editor compare the contents, and :w
+// still refuses to overwrite what it found.
+func TestDiskSameStatRewrite(t *testing.T) {
+	for _, modified := range []bool{false, true} {
+		t.Run(fmt.Sprint("modified=", modified), func(t *testing.T) {
+			d := newDiskEnv(t, "f.go", "aaaa\n")
+			fw := newFakeWatcher()
+			d.e.useWatcher(fw)
+			if modified {
+				d.keys("x")
+			}
+			before, err := os.Stat(d.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.outside("bbbb\n")
+			if err := os.Chtimes(d.path, before.ModTime(), before.ModTime()); err != nil {
+				t.Fatal(err)
+			}
+			if msgs := d.step(); len(msgs) != 0 {
+				t.Fatalf("a stat check saw the same-Stat rewrite: %q", msgs)
+			}
+			d.e.onDiskEvents([]diskwatch.Event{{Path: d.path, Kind: diskwatch.Changed}}, true)
+			msgs := diskTexts(d.e.TakeMessages())
+			d.note()
+			if !modified {
+				wantMsg(t, msgs, "changed on disk: reloaded")
+				if d.text() != "bbbb" {
+					t.Fatalf("text %q", d.text())
+				}
+				d.check()
+				return
+			}
+			wantMsg(t, msgs, "W12")
+			wantMsg(t, d.ex("w"), "not written")
+			d.check()
+		})
+	}
+}
