@@ -81,7 +81,7 @@ func drawRow(img *image.RGBA, y int, r *result) {
 	cols := (labelW - 20) / charW
 	drawText(img, 20, y+4, clip(r.ID+" "+label, cols), colText)
 	k, v := r.Median[edKjx], r.Median[edVim]
-	detail := fmt.Sprintf("kjx %s %s, vim %s %s", fmtSec(k.Wall), fmtKiB(k.RSS), fmtSec(v.Wall), fmtKiB(v.RSS))
+	detail := fmt.Sprintf("kjx %s %s, vim %s %s", shortSec(k.Wall), shortMiB(k.RSS), shortSec(v.Wall), shortMiB(v.RSS))
 	if gbps, ok := r.Extra["kjx_load_gbps"]; ok {
 		detail = fmt.Sprintf("kjx load %.2f GB/s, vim %.2f GB/s", gbps, r.Extra["vim_load_gbps"])
 	}
@@ -131,6 +131,26 @@ func drawLegend(img *image.RGBA, y int) {
 	}
 	fillRect(img, x, y-2, 3, barH+4, colGoal)
 	drawText(img, x+10, y, "goal", colText)
+}
+
+// shortSec prints seconds in at most 3 significant digits.
+func shortSec(s float64) string {
+	switch {
+	case math.IsNaN(s):
+		return "-"
+	case s < 1:
+		return fmt.Sprintf("%.3gms", s*1000)
+	default:
+		return fmt.Sprintf("%.3gs", s)
+	}
+}
+
+// shortMiB prints KiB as whole MiB.
+func shortMiB(k float64) string {
+	if math.IsNaN(k) {
+		return "-"
+	}
+	return fmt.Sprintf("%.0fMiB", k/1024)
 }
 
 // clip shortens s to n characters.
