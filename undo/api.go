@@ -104,7 +104,10 @@ type Tree struct {
 	openInfo   []entryInfo     // Vim's entries of the open node's changes
 	arena      []buffer.Change // backing store for one-change slices
 	openShared bool            // a snapshot holds the open node's change slice
+	openDel    bool            // the open node's last change only deleted whole lines
 	modified   bool            // Vim's b_changed
+	empty      bool            // Vim's ML_EMPTY: the buffer has no lines (the text is "")
+	pendLen    int             // length of the text after the queued steps
 	writeEpoch uint32
 	cursor     Pos // last cursor the tree knows of
 	labels     *labelSet
@@ -124,7 +127,7 @@ type Tree struct {
 
 // New returns a tree whose root is text.
 func New(text buffer.Rope, opt Options) *Tree {
-	t := &Tree{text: text, synced: true, savedKnown: true}
+	t := &Tree{text: text, synced: true, savedKnown: true, empty: text.Len() == 0}
 	t.configure(opt)
 	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}}
 	t.st.n = 1
@@ -173,6 +176,19 @@ func (t *Tree) Modified() bool { return t.modified }
 // SetModified sets 'modified' (":set [no]modified"); the per-change flags
 // are left alone, as in Vim.
 func (t *Tree) SetModified(m bool) { t.modified = m }
+
+// Empty is Vim's ML_EMPTY as the tree tracks it: the buffer has no lines
+// (it shows one empty line and the text is ""). Undo and redo restore it as
+// Vim does: each change remembers whether the buffer was empty before it
+// (UH_EMPTYBUF). It decides the line counts of their messages.
+func (t *Tree) Empty() bool { return t.empty }
+
+// SetEmpty tells the tree whether the buffer is empty in Vim's sense, after
+// a change or a load. Without it the tree takes an empty text for an empty
+// buffer: right after deleting every line or reading an empty file, wrong
+// after x on the only character or reading a file holding one newline,
+// which leave one empty line. It has no effect while the text is not empty.
+func (t *Tree) SetEmpty(empty bool) { t.empty = empty && t.text.Len() == 0 }
 
 // Levels returns 'undolevels'.
 func (t *Tree) Levels() int { return t.levels }

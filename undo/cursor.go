@@ -60,7 +60,7 @@ func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) 
 		if r, err = r.ApplyAll(appendChanges(t.chg[:0], d.changes, s.back)); err != nil {
 			return rb, t.cursor, fmt.Errorf("undo: internal error: reload node #%d: %w", t.st.m(s.n).seq, err)
 		}
-		c.entry(0, vimLineCount(rb), vimLineCount(r), rb, r, true)
+		c.entry(0, lineCount(rb), lineCount(r), rb, r, true)
 	case len(d.changes) == 0:
 		// Vim saved the cursor line and changed nothing.
 		c.entry(d.before.Line, 1, 1, r, r, true)
@@ -89,7 +89,7 @@ func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) 
 // saved column on the saved line and the first non-blank elsewhere, and
 // keep the column on a character.
 func (c *cursorCalc) finalCursor(r buffer.Rope) Pos {
-	lc := vimLineCount(r)
+	lc := lineCount(r)
 	lnum := min(max(c.lnum, 1), lc)
 	saved := c.saved.Line + 1
 	if saved+1 == lnum && lnum > 1 {
@@ -183,22 +183,8 @@ func lineText(r buffer.Rope, l int) string {
 	return r.SliceString(r.LineStart(l), r.LineEnd(l))
 }
 
-// endsWithNewline reports whether r is non-empty and ends in '\n'.
-func endsWithNewline(r buffer.Rope) bool {
-	return r.Len() > 0 && r.ByteAt(r.Len()-1) == '\n'
-}
-
-// realLines is the number of lines of text: 0 for an empty buffer, and a
-// last line without '\n' counts.
-func realLines(r buffer.Rope) int {
-	if r.Len() == 0 {
-		return 0
-	}
-	if endsWithNewline(r) {
-		return r.Newlines()
-	}
-	return r.Newlines() + 1
-}
-
-// vimLineCount is Vim's line count: an empty buffer has one (empty) line.
-func vimLineCount(r buffer.Rope) int { return max(realLines(r), 1) }
+// lineCount is the number of lines of r in kjx's text model: the lines
+// joined by '\n', without a final newline, so that "" is one empty line
+// (which Vim shows for an empty buffer too, see Tree.SetEmpty) and a text
+// ending in '\n' ends with an empty line.
+func lineCount(r buffer.Rope) int { return r.Newlines() + 1 }

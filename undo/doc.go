@@ -54,16 +54,36 @@
 // then changed with a single ApplyAll, and only the last node is applied
 // change by change, because only it decides the cursor.
 //
+// Text model: the editor's. The text is the buffer's lines joined by '\n'
+// without a final newline, so a text ending in '\n' ends with an empty line
+// and "" is one empty line, which is either that or an empty buffer (Vim's
+// ML_EMPTY, Empty). The tree takes an empty text for an empty buffer unless
+// told otherwise (SetEmpty), and keeps per node, as Vim does (UH_EMPTYBUF),
+// whether the buffer was empty on its other side, so that undo and redo
+// bring the emptiness back.
+//
 // Cursor after undo and redo (Vim 9.0): Vim's entries replace line ranges;
 // a byte change is seen as the entry replacing the lines it covers: a
 // change at a line start whose Old and New are each empty or end in '\n' is
-// linewise and covers exactly those lines (dd, o, O, p), any other change
-// covers every line it touches. A node without changes (x on an empty line)
-// is an entry saving the cursor line. The same entries give the line counts
-// of the messages, with Vim's reuse of an entry that saved the same single
-// line ("4 substitutions on 1 line" undo to "1 change"). Reload nodes are
-// one entry for the whole buffer.
+// linewise and covers exactly those lines, any other change covers every
+// line it touches. A node without changes (x on an empty line) is an entry
+// saving the cursor line. Reload nodes are one entry for the whole buffer.
 //
+// Messages after undo, redo and time travel (u_undo_end): u_oldcount and
+// u_newcount are reset once per movement (-1 for u_oldcount when the buffer
+// is empty), every node undone or redone adds the lines its entries find
+// and put back, and the count is "N more lines" / "N fewer lines" when they
+// differ, else "N changes" with the lines put back (one less when the
+// buffer ends empty). Each node stores the lines its entries saved and
+// left, computed when its block closes (entries.go): p and P, dd (also of
+// the last line, "\n" and the line), o and O without typing are exact line
+// ranges; a change that merges typing is the Insert-mode entry, every line
+// it touches, plus the opened line after o and O ("oone<CR>two<Esc>" saves
+// 1 line and leaves 3); other changes save every line they touch; saving
+// one line that one of the last ten entries saved, with no line count
+// change in between, reuses that entry ("4 substitutions on 1 line" undo to
+// "1 change").
+
 // Recording: Save is Vim's u_save (a new node when synced, pruning happens
 // there), Apply changes the text and records the change in the open block,
 // Sync closes it. Apply merges a change with the block's previous one when
@@ -152,4 +172,11 @@
 //     bookkeeping agree with the text; Vim would act on the stale state.
 //   - Reload nodes are recognised after Restore by their Source
 //     (SourceReload, SourceExternal), which are reserved for Reload.
+//   - Line counts come from the byte changes, which cannot show everything
+//     Vim saved: a single typed <CR> at a line edge (A<CR><Esc>, I<CR><Esc>)
+//     looks like o<Esc> or O<Esc>, a J onto an empty last line like dd of
+//     that line, a J of several lines like several Js, and the autoindent
+//     that <Esc> removes after o like typing. An Image without Lines (an
+//     undo file that does not keep them) counts typed text after o and O
+//     as the put it looks like.
 package undo

@@ -36,4 +36,10 @@ type ImageNode struct {
 	WasModified  bool // 'modified' before this change (Vim's UH_CHANGED)
 	// Changes turn the parent's text into this node's text, in order.
 	Changes []buffer.Change
+	// Lines are Vim's line counts of the node: the lines its entries saved
+	// and the lines they left, which the messages of undo and redo add up.
+	// The changes alone cannot tell typed text from the same lines put (o
+	// and typing is two entries in Vim, p one): zero means derive them from
+	// the changes anyway. Their difference must be the node's line delta.
+	Lines [2]int
 }

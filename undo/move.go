@@ -38,7 +38,7 @@ func (t *Tree) Redo(count int) Result { return t.doit(max(count, 1), false) }
 // doit is Vim's u_doit.
 func (t *Tree) doit(count int, undo bool) Result {
 	t.steps = t.steps[:0]
-	before := t.text
+	emptyBefore := t.empty
 	for i := 0; i < count; i++ {
 		if undo {
 			switch {
@@ -71,7 +71,7 @@ func (t *Tree) doit(count int, undo bool) Result {
 		}
 		t.curhead = next
 	}
-	return t.end(before, undo, false)
+	return t.end(emptyBefore, undo, false)
 }
 
 func (t *Tree) noMove(msg string) Result {
@@ -82,7 +82,11 @@ func (t *Tree) noMove(msg string) Result {
 // physical state across h, swaps the 'modified' flags and updates seq_cur,
 // save_nr_cur and time_cur.
 func (t *Tree) undoredo(h nid, undo bool) {
+	if len(t.steps) == 0 {
+		t.pendLen = t.text.Len()
+	}
 	m := t.st.m(h)
+	back := t.phys == h
 	switch t.phys {
 	case h:
 		t.steps = append(t.steps, step{n: h, back: true})
@@ -96,6 +100,7 @@ func (t *Tree) undoredo(h nid, undo bool) {
 	old := t.changedFlag(h)
 	t.setChangedFlag(h, t.modified)
 	t.modified = old
+	t.swapEmpty(h, back)
 	m = t.st.m(h)
 	t.seqCur = m.seq
 	if undo {
@@ -111,34 +116,36 @@ func (t *Tree) undoredo(h nid, undo bool) {
 	t.timeCur = m.time
 }
 
+// swapEmpty is Vim's handling of ML_EMPTY in u_undoredo: the node keeps
+// whether the buffer was empty before this step (new_flags), and the buffer
+// is empty after it when the node said so (old_flags & UH_EMPTYBUF) and no
+// line is left (BUFEMPTY). The text is changed later, so its length after
+// the step is tracked in pendLen.
+func (t *Tree) swapEmpty(h nid, back bool) {
+	delta := 0
+	for _, c := range t.st.d(h).changes {
+		delta += len(c.New) - len(c.Old)
+	}
+	if back {
+		delta = -delta
+	}
+	t.pendLen += delta
+	was := t.empty
+	t.empty = t.st.m(h).emptyBuf && t.pendLen == 0
+	if t.st.m(h).emptyBuf != was {
+		t.mw(h).emptyBuf = was
+	}
+}
+
 // end applies the queued steps and builds Vim's message (u_undo_end).
-func (t *Tree) end(before buffer.Rope, didUndo, absolute bool) Result {
-	cur, newCount, err := t.finish()
+// emptyBefore is whether the buffer was empty when the movement started.
+func (t *Tree) end(emptyBefore, didUndo, absolute bool) Result {
+	oldCount, newCount := t.lineCounts(emptyBefore)
+	cur, err := t.finish()
 	t.cursor = cur
 	res := Result{Text: t.text, Cursor: cur, Moved: len(t.steps) > 0, Err: err}
-	if t.text.Len() == 0 {
+	if t.empty {
 		newCount--
-	}
-	d := realLines(before) - realLines(t.text)
-	var n int
-	var what string
-	switch {
-	case d == -1:
-		n, what = 1, "more line"
-	case d < -1:
-		n, what = -d, "more lines"
-	case d == 1:
-		n, what = 1, "line less"
-	case d > 1:
-		n, what = d, "fewer lines"
-	default:
-		n, what = newCount, "changes"
-		if newCount == 1 {
-			what = "change"
-		}
-		if n < 0 {
-			n = -n
-		}
 	}
 	var u nid
 	if t.curhead != 0 {
@@ -162,29 +169,58 @@ func (t *Tree) end(before buffer.Rope, didUndo, absolute bool) Result {
 		seq = t.st.m(u).seq
 		age = AgeString(t.st.m(u).time, t.nowUnix(), t.loc)
 	}
-	res.Message = strconv.Itoa(n) + " " + what + "; " + rel + " #" + strconv.Itoa(seq) + "  " + age
+	res.Message = countPhrase(oldCount, newCount) + "; " + rel + " #" + strconv.Itoa(seq) + "  " + age
 	clear(t.steps)
 	t.steps = t.steps[:0]
 	return res
 }
 
-// finish applies the queued steps to the text. Only the last step decides
-// the cursor (every node has at least one entry for Vim's cursor rules, so
-// the cursor after a node never depends on the one before), so all earlier
-// steps go to the rope in one ApplyAll. It returns the cursor and the
-// number of lines the steps inserted (Vim's u_newcount).
-func (t *Tree) finish() (Pos, int, error) {
-	if len(t.steps) == 0 {
-		return t.cursor, 0, nil
+// lineCounts are Vim's u_oldcount and u_newcount after the queued steps:
+// reset once per movement (u_doit, undo_time), -1 when the buffer was empty
+// before it, then every entry of every step adds the lines it finds
+// (oldsize) and the lines it puts back (newsize).
+func (t *Tree) lineCounts(emptyBefore bool) (oldCount, newCount int) {
+	if emptyBefore {
+		oldCount = -1
 	}
-	newCount := 0
 	for _, s := range t.steps {
 		o, n := entryLines(t.st.d(s.n))
 		if s.back {
-			newCount += o
-		} else {
-			newCount += n
+			o, n = n, o
 		}
+		oldCount += o
+		newCount += n
+	}
+	return oldCount, newCount
+}
+
+// countPhrase is the start of u_undo_end's message: the lines added or
+// removed when the line count changed, else the lines put back ("changes",
+// which counts lines, not undo blocks).
+func countPhrase(oldCount, newCount int) string {
+	switch d := oldCount - newCount; {
+	case d == -1:
+		return "1 more line"
+	case d < -1:
+		return strconv.Itoa(-d) + " more lines"
+	case d == 1:
+		return "1 line less"
+	case d > 1:
+		return strconv.Itoa(d) + " fewer lines"
+	case newCount == 1:
+		return "1 change"
+	default:
+		return strconv.Itoa(max(newCount, -newCount)) + " changes"
+	}
+}
+
+// finish applies the queued steps to the text. Only the last step decides
+// the cursor (every node has at least one entry for Vim's cursor rules, so
+// the cursor after a node never depends on the one before), so all earlier
+// steps go to the rope in one ApplyAll.
+func (t *Tree) finish() (Pos, error) {
+	if len(t.steps) == 0 {
+		return t.cursor, nil
 	}
 	r := t.text
 	t.chg = t.chg[:0]
@@ -196,12 +232,12 @@ func (t *Tree) finish() (Pos, int, error) {
 		r, err = r.ApplyAll(t.chg)
 		clear(t.chg)
 		if err != nil {
-			return t.cursor, newCount, fmt.Errorf("undo: internal error: replaying %d changes: %w", len(t.chg), err)
+			return t.cursor, fmt.Errorf("undo: internal error: replaying %d changes: %w", len(t.chg), err)
 		}
 	}
 	r, cur, err := t.applyWithCursor(r, t.steps[len(t.steps)-1])
 	t.text = r
-	return cur, newCount, err
+	return cur, err
 }
 
 // appendChanges appends cs to dst, or their inverses newest first.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
 )
@@ -64,7 +63,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	*t.mw(u) = meta{
 		next: t.newhead, altNext: oldCurhead, altPrev: altPrev,
 		seq: t.seqLast + 1, time: now, depth: depth,
-		flagEpoch: t.writeEpoch, changed: t.modified,
+		flagEpoch: t.writeEpoch, changed: t.modified, emptyBuf: t.empty,
 	}
 	*t.st.d(u) = data{before: cursor, after: cursor, src: src}
 	if oldCurhead != 0 {
@@ -114,6 +113,7 @@ func (t *Tree) Apply(c buffer.Change) error {
 		return nil
 	}
 	t.text = after
+	t.empty = after.Len() == 0 // an empty text is taken for an empty buffer; see SetEmpty
 	t.modified = true
 	if t.open == 0 {
 		return nil
@@ -127,21 +127,29 @@ func (t *Tree) Apply(c buffer.Change) error {
 	if n > 0 && !d.whole {
 		if m, ok := merge(d.changes[n-1], c); ok {
 			d.changes[n-1] = m
-			t.openInfo[len(t.openInfo)-1] = lazyInfo(after, m)
+			if !t.openDel || !lineDeletion(before, c) {
+				// Typing merges into one change what Vim saved as the
+				// Insert-mode entry (see entryOf); whole lines deleted one
+				// after the other (:g/x/d) stay whole lines.
+				t.openDel = false
+				d.typed |= typedBit(n - 1)
+			}
+			t.openInfo[len(t.openInfo)-1] = entryOf(after, m, m.Off+len(m.New), isTyped(d.typed, n-1))
 			return nil
 		}
 	}
 	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
 		// The previous change's first line, from a text in which its
 		// offset has the same prefix.
-		t.openInfo[k].top = int32(before.LineOf(d.changes[n-1].Off))
+		t.openInfo[k].resolve(before, d.changes[n-1])
 	}
 	if n == 0 {
 		d.changes = t.newChangeSlice(c)
 	} else {
 		d.changes = append(d.changes, c)
 	}
-	t.openInfo = append(t.openInfo, lazyInfo(after, c))
+	t.openInfo = append(t.openInfo, entryOf(after, c, c.Off+len(c.New), false))
+	t.openDel = lineDeletion(before, c)
 	return nil
 }
 
@@ -184,92 +192,6 @@ func merge(p, c buffer.Change) (buffer.Change, bool) {
 	}, true
 }
 
-// lineContribution is the number of lines a change replaces and inserts
-// (Vim's entry sizes) in the forward direction. r is a text in which c.Off
-// has the same prefix as when c applies (the text before or after c).
-// A change at a line start whose texts are empty or end in '\n' is
-// linewise: it covers exactly its whole lines (dd, o, O, p); any other
-// change covers every line it touches.
-func lineContribution(r buffer.Rope, c buffer.Change) (oldLines, newLines int32) {
-	no, nn := int32(strings.Count(c.Old, "\n")), int32(strings.Count(c.New, "\n"))
-	if linewise(r, c) {
-		return no, nn
-	}
-	return no + 1, nn + 1
-}
-
-// entryInfo is a change seen as one of Vim's undo entries: the first line
-// it covers (Vim's "top", the line above, 1-based), the lines it saves and
-// the lines it leaves.
-type entryInfo struct{ top, size, newsize int32 }
-
-func infoOf(r buffer.Rope, c buffer.Change) entryInfo {
-	o, n := lineContribution(r, c)
-	return entryInfo{top: int32(r.LineOf(c.Off)), size: o, newsize: n}
-}
-
-// lazyInfo is infoOf without the first line (top -1): a block of one
-// change never needs it, so it is computed when a second change comes.
-func lazyInfo(r buffer.Rope, c buffer.Change) entryInfo {
-	o, n := lineContribution(r, c)
-	return entryInfo{top: -1, size: o, newsize: n}
-}
-
-// blockLines sums the entry sizes of a block the way Vim builds its
-// entries: saving one line that one of the last ten entries already saved
-// (with no line count change in between) reuses that entry, so that four
-// substitutions on one line are "1 change". It returns the lines replaced
-// and inserted, in the forward direction.
-func blockLines(infos []entryInfo) (oldLines, newLines int32) {
-	if len(infos) == 1 {
-		return infos[0].size, infos[0].newsize
-	}
-	ents := make([]entryInfo, 0, len(infos))
-	for _, in := range infos {
-		if in.size == 1 && reuseEntry(ents, in) {
-			continue
-		}
-		ents = append(ents, in)
-	}
-	for _, e := range ents {
-		oldLines += e.size
-		newLines += e.newsize
-	}
-	return oldLines, newLines
-}
-
-// reuseEntry finds an entry that saved in's single line and folds in into
-// it, moving it to the end (Vim's u_savecommon).
-func reuseEntry(ents []entryInfo, in entryInfo) bool {
-	for k := len(ents) - 1; k >= 0 && k >= len(ents)-10; k-- {
-		e := ents[k]
-		if e.size != e.newsize || (e.size > 1 && in.top >= e.top && in.top < e.top+e.size) {
-			return false
-		}
-		if e.size == 1 && e.top == in.top {
-			e.newsize += in.newsize - in.size
-			copy(ents[k:], ents[k+1:])
-			ents[len(ents)-1] = e
-			return true
-		}
-	}
-	return false
-}
-
-func linewise(r buffer.Rope, c buffer.Change) bool {
-	if c.Old == "" && c.New == "" {
-		return false
-	}
-	if (c.Old != "" && !strings.HasSuffix(c.Old, "\n")) || (c.New != "" && !strings.HasSuffix(c.New, "\n")) {
-		return false
-	}
-	return atLineStart(r, c.Off)
-}
-
-func atLineStart(r buffer.Rope, off int) bool {
-	return off == 0 || r.LineStart(r.LineOf(off)) == off
-}
-
 // SetCursorAfter records the cursor after the open block's changes (call it
 // before Sync).
 func (t *Tree) SetCursorAfter(p Pos) {
@@ -296,7 +218,7 @@ func (t *Tree) closeBlock() {
 	if t.open != 0 {
 		if d := t.st.d(t.open); !d.whole {
 			if k := len(t.openInfo) - 1; k > 0 && t.openInfo[k].top < 0 {
-				t.openInfo[k].top = int32(t.text.LineOf(d.changes[len(d.changes)-1].Off))
+				t.openInfo[k].resolve(t.text, d.changes[len(d.changes)-1])
 			}
 			d.oldLines, d.newLines = blockLines(t.openInfo)
 		}
@@ -328,25 +250,9 @@ func (t *Tree) Join() error {
 	t.open = t.newhead
 	t.dwShared(t.open) // the reopened slot must be private before it changes
 	t.openShared = true
-	t.openInfo = rebuildInfo(t.openInfo[:0], t.text, t.st.d(t.open).changes)
+	d := t.st.d(t.open)
+	t.openInfo, t.openDel = rebuildInfo(t.openInfo[:0], t.text, d.changes, d.typed)
 	return nil
-}
-
-// rebuildInfo recomputes the entries of changes that turned some text into
-// text.
-func rebuildInfo(dst []entryInfo, text buffer.Rope, changes []buffer.Change) []entryInfo {
-	r := text
-	for i := len(changes) - 1; i >= 0; i-- {
-		var err error
-		if r, err = r.Apply(changes[i].Inverse()); err != nil {
-			return dst
-		}
-	}
-	for _, c := range changes {
-		dst = append(dst, infoOf(r, c))
-		r, _ = r.Apply(c)
-	}
-	return dst
 }
 
 // MarkSaved records a successful write of the whole buffer to its own file:
@@ -396,12 +302,13 @@ func (t *Tree) Reload(newText buffer.Rope, src Source) {
 	if t.open != 0 {
 		d := t.st.d(t.open)
 		d.whole = true
-		d.oldLines, d.newLines = int32(vimLineCount(old)), int32(vimLineCount(newText))
+		d.oldLines, d.newLines = int32(lineCount(old)), int32(lineCount(newText))
 		if changed {
 			d.changes = append(d.changes, c)
 		}
 	}
 	t.text = newText
+	t.empty = newText.Len() == 0
 	t.Sync()
 	t.modified = false
 	t.writeEpoch++
@@ -413,6 +320,7 @@ func (t *Tree) Reload(newText buffer.Rope, src Source) {
 func (t *Tree) Reset(text buffer.Rope) {
 	t.normalize()
 	t.text = text
+	t.empty = text.Len() == 0
 	t.st = store{n: 1, mdir: []*metaChunk{{gen: t.snapGen}}, ddir: []*dataChunk{{gen: t.snapGen}}}
 	t.mdirGen, t.ddirGen = t.snapGen, t.snapGen
 	t.marks = make([]uint32, 1, chunkSize)
@@ -475,7 +383,7 @@ func minimalChange(a, b buffer.Rope) (buffer.Change, bool) {
 // Lines before the one holding the first differing byte are equal, so the
 // comparison starts there.
 func reloadCursorLine(old, nw buffer.Rope, prefix int) (int, bool) {
-	oc, nc := vimLineCount(old), vimLineCount(nw)
+	oc, nc := lineCount(old), lineCount(nw)
 	lnum := 1
 	if prefix > 0 {
 		lnum = old.LineOf(min(prefix, old.Len())) + 1

@@ -53,6 +53,9 @@ func (s Snapshot) Export() Image {
 			WasModified: m.flagEpoch != s.writeEpoch || m.changed,
 			Changes:     slices.Clone(d.changes),
 		}
+		if !d.whole && len(d.changes) > 0 {
+			n.Lines = [2]int{int(d.oldLines), int(d.newLines)}
+		}
 		if s.labels != nil {
 			n.Label = s.labels.byNode[i]
 		}
@@ -95,7 +98,7 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 		u := idx[n.Seq]
 		*t.st.m(u) = meta{
 			next: idx[n.Parent], seq: n.Seq, time: n.Time, saveNr: int32(n.SaveNr), depth: depth(n.Parent),
-			changed: n.WasModified, flagEpoch: t.writeEpoch,
+			changed: n.WasModified, flagEpoch: t.writeEpoch, emptyBuf: v.empty[k],
 		}
 		*t.st.d(u) = data{
 			changes: slices.Clone(n.Changes), before: n.CursorBefore, after: n.CursorAfter,
@@ -123,6 +126,7 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 		if t.text, err = t.view().TextAt(v.state); err != nil {
 			return nil, fmt.Errorf("undo: restore: %w", err)
 		}
+		t.empty = t.text.Len() == 0
 		t.phys = idx[v.state]
 		if r := t.Goto(textSeq); r.Err != nil || !t.text.Equal(text) {
 			return nil, fmt.Errorf("undo: restore: cannot reach change #%d: %v", textSeq, r.Err)
@@ -160,6 +164,7 @@ func (t *Tree) linkChildren(p nid, children []int, idx map[int]nid) {
 type imageFacts struct {
 	state int        // seq of the state the image is in (0: the root)
 	whole []bool     // per node: a reload (whole-buffer) node
+	empty []bool     // per node: Vim's UH_EMPTYBUF, the text on its far side from the state is empty
 	lines [][2]int32 // per node: Vim's line counts (replaced, inserted)
 }
 
@@ -357,6 +362,11 @@ func validateHeads(img *Image, pos map[int]int) (int, error) {
 // records each node's line counts.
 func validateChanges(img *Image, pos map[int]int, text buffer.Rope, textSeq int, f *imageFacts) error {
 	f.whole = make([]bool, len(img.Nodes))
+	f.empty = make([]bool, len(img.Nodes))
+	onPath := map[int]bool{}
+	for s := f.state; s != 0; s = img.Nodes[pos[s]].Parent {
+		onPath[s] = true
+	}
 	f.lines = make([][2]int32, len(img.Nodes))
 	root := text
 	for s := textSeq; s != 0; s = img.Nodes[pos[s]].Parent {
@@ -387,17 +397,32 @@ func validateChanges(img *Image, pos map[int]int, text buffer.Rope, textSeq int,
 		r := it.text
 		infos = infos[:0]
 		for _, c := range n.Changes {
+			before := r
 			var err error
 			if r, err = r.Apply(c); err != nil {
 				return imageErr("change #%d does not apply to its parent's text: %v", n.Seq, err)
 			}
-			infos = append(infos, infoOf(r, c))
+			// Whether a change was typed is not in the image: it is seen
+			// as the single change it looks like.
+			infos = append(infos, infoOf(before, c, false))
+		}
+		// Applied nodes remember the text before them, undone ones the
+		// text after them (an empty text taken for an empty buffer).
+		f.empty[it.k] = r.Len() == 0
+		if onPath[n.Seq] {
+			f.empty[it.k] = it.text.Len() == 0
 		}
 		if n.Source == SourceReload || n.Source == SourceExternal {
 			f.whole[it.k] = true
-			f.lines[it.k] = [2]int32{int32(vimLineCount(it.text)), int32(vimLineCount(r))}
+			f.lines[it.k] = [2]int32{int32(lineCount(it.text)), int32(lineCount(r))}
 		} else {
 			o, nw := blockLines(infos)
+			if l := n.Lines; l != [2]int{} {
+				if l[0] < 0 || l[1] < 0 || l[0] > math.MaxInt32 || l[1] > math.MaxInt32 || l[1]-l[0] != int(nw-o) {
+					return imageErr("change #%d: line counts %d, %d do not match its changes (%d, %d)", n.Seq, l[0], l[1], o, nw)
+				}
+				o, nw = int32(l[0]), int32(l[1])
+			}
 			f.lines[it.k] = [2]int32{o, nw}
 		}
 		push(n.Children, r)

@@ -12,40 +12,29 @@ import (
 // lineRange returns n lines from line l as linewise register text.
 func (s *vimSim) lineRange(l, n int) string {
 	r := s.text()
-	last := min(l+n, s.lineCount())
-	a, b := r.LineStart(l), r.Len()
-	if last < r.Newlines() || (last == r.Newlines() && endsWithNewline(r)) {
-		b = r.LineStart(last)
-	}
-	text := r.SliceString(a, b)
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	return text
+	last := min(l+n, s.lineCount()) - 1
+	return r.SliceString(r.LineStart(l), r.LineEnd(last)) + "\n"
 }
 
+// put is the editor's putLines: "\n" and the lines at the end of the
+// cursor line (p), or the lines and "\n" at its start (P).
 func (s *vimSim) put(below bool, count int) error {
 	if s.reg == "" {
 		return nil
 	}
-	reg := s.reg
-	defer func() { s.reg = reg }()
-	s.reg = strings.Repeat(reg, count)
+	all := strings.TrimSuffix(strings.Repeat(s.reg, count), "\n")
 	s.tree.Save(s.cur, SourceTyped)
 	r := s.text()
 	l := s.cur.Line
+	c := buffer.Change{Off: r.LineStart(l), New: all + "\n"}
 	if below {
+		c = buffer.Change{Off: r.LineEnd(l), New: "\n" + all}
 		l++
 	}
-	if l < r.Newlines() || (l == r.Newlines() && endsWithNewline(r)) || r.Len() == 0 {
-		if err := s.apply(buffer.Change{Off: r.LineStart(l), New: s.reg}); err != nil {
-			return err
-		}
-	} else if err := s.apply(buffer.Change{Off: r.Len(), New: "\n" + strings.TrimSuffix(s.reg, "\n")}); err != nil {
+	if err := s.apply(c); err != nil {
 		return err
 	}
-	s.cur = Pos{Line: l}
-	s.cur.Col = firstNonBlank(s.line(l))
+	s.cur = Pos{Line: l, Col: firstNonBlank(s.line(l))}
 	return nil
 }
 
@@ -60,25 +49,33 @@ func (s *vimSim) x(n int) error {
 	if err := s.apply(buffer.Change{Off: off, Old: line[s.cur.Col:end]}); err != nil {
 		return err
 	}
+	s.tree.SetEmpty(false) // x leaves a line, as the editor tells the tree
 	s.clampCursor()
 	return nil
 }
 
+// dd is the editor's deleteLines: "line\n" from the line start when a line
+// follows, else "\n" and the lines from the end of the line above, or the
+// whole text, which leaves an empty buffer.
 func (s *vimSim) dd(n int) error {
 	s.tree.Save(s.cur, SourceTyped)
 	r := s.text()
 	first := s.cur.Line
-	last := min(first+n, s.lineCount())
+	last := min(first+n, s.lineCount()) - 1
 	a := r.LineStart(first)
-	b := r.Len()
-	if last < r.Newlines() || (last == r.Newlines() && endsWithNewline(r)) {
-		b = r.LineStart(last)
+	text := r.SliceString(a, r.LineEnd(last))
+	s.reg = text + "\n"
+	var err error
+	switch {
+	case last < s.lineCount()-1:
+		err = s.apply(buffer.Change{Off: a, Old: text + "\n"})
+	case first > 0:
+		err = s.apply(buffer.Change{Off: a - 1, Old: "\n" + text})
+	default:
+		err = s.apply(buffer.Change{Off: 0, Old: text})
+		s.tree.SetEmpty(true)
 	}
-	s.reg = r.SliceString(a, b)
-	if !strings.HasSuffix(s.reg, "\n") {
-		s.reg += "\n"
-	}
-	if err := s.apply(buffer.Change{Off: a, Old: r.SliceString(a, b)}); err != nil {
+	if err != nil {
 		return err
 	}
 	s.cur.Line = first
@@ -90,7 +87,7 @@ func (s *vimSim) dd(n int) error {
 func (s *vimSim) dw() error {
 	line := s.line(s.cur.Line)
 	s.tree.Save(s.cur, SourceTyped)
-	if line == "" {
+	if line == "" && s.cur.Line+1 < s.lineCount() {
 		// The motion reaches the next line and the delete turns linewise.
 		r := s.text()
 		a := r.LineStart(s.cur.Line)

@@ -28,11 +28,15 @@ type unsupportedError struct{ what string }
 
 func (e *unsupportedError) Error() string { return "unsupported: " + e.what }
 
+// newSim loads initial, a file's bytes, as kjx's editor does: the text is
+// the lines joined by '\n' without the final newline, and a file holding
+// only a newline is one empty line, not an empty buffer.
 func newSim(initial string, clock *int64, setup []string) (*vimSim, error) {
-	tr := New(buffer.FromString(initial), Options{
+	tr := New(buffer.FromString(strings.TrimSuffix(initial, "\n")), Options{
 		Now:      func() time.Time { return time.Unix(*clock, 0) },
 		Location: time.UTC,
 	})
+	tr.SetEmpty(initial == "")
 	s := &vimSim{tree: tr, clock: clock}
 	for _, c := range setup {
 		if err := s.ex(c); err != nil {
@@ -45,17 +49,11 @@ func newSim(initial string, clock *int64, setup []string) (*vimSim, error) {
 func (s *vimSim) text() buffer.Rope { return s.tree.Text() }
 
 // lines returns the buffer as Vim shows it.
-func (s *vimSim) lines() []string {
-	str := s.text().String()
-	if str == "" {
-		return []string{""}
-	}
-	return strings.Split(strings.TrimSuffix(str, "\n"), "\n")
-}
+func (s *vimSim) lines() []string { return strings.Split(s.text().String(), "\n") }
 
 func (s *vimSim) line(l int) string { return lineText(s.text(), l) }
 
-func (s *vimSim) lineCount() int { return vimLineCount(s.text()) }
+func (s *vimSim) lineCount() int { return lineCount(s.text()) }
 
 func (s *vimSim) off(p Pos) int { return s.text().LineStart(p.Line) + p.Col }
 
@@ -167,6 +165,9 @@ func (s *vimSim) keys(keys string) error {
 			change = false
 		case "G":
 			s.cur.Line = s.lineCount() - 1
+			if count > 0 {
+				s.cur.Line = min(count, s.lineCount()) - 1
+			}
 			s.cur.Col = firstNonBlank(s.line(s.cur.Line))
 			change = false
 		case "$":
@@ -266,22 +267,19 @@ func (s *vimSim) insert(k string, count int, toks []string) ([]string, error) {
 		off = s.off(s.cur)
 		s.tree.Save(s.cur, SourceTyped)
 	case "o", "O":
+		// The editor's openLine: "\n" at the end of the line above the
+		// new one (at the start of the text for O on the first line).
 		s.tree.Save(s.cur, SourceTyped)
-		l := s.cur.Line
+		at, l := 0, s.cur.Line
 		if k == "o" {
 			l++
 		}
-		switch {
-		case l < r.Newlines() || (l == r.Newlines() && endsWithNewline(r)) || r.Len() == 0 && k == "O":
-			off = r.LineStart(l)
-			if err := s.apply(buffer.Change{Off: off, New: "\n"}); err != nil {
-				return toks, err
-			}
-		default: // after a last line without '\n'
-			if err := s.apply(buffer.Change{Off: r.Len(), New: "\n"}); err != nil {
-				return toks, err
-			}
-			off = r.Len() + 1
+		if l > 0 {
+			at = r.LineEnd(l - 1)
+			off = at + 1
+		}
+		if err := s.apply(buffer.Change{Off: at, New: "\n"}); err != nil {
+			return toks, err
 		}
 	}
 	start := off
@@ -292,15 +290,15 @@ func (s *vimSim) insert(k string, count int, toks []string) ([]string, error) {
 	// Vim repeats the inserted text count-1 times at <Esc>.
 	typed := s.text().SliceString(start, s.off(s.cur)+1)
 	if k == "o" || k == "O" {
-		typed += "\n"
-		at := s.text().LineStart(s.cur.Line + 1)
+		typed = "\n" + typed
+		at := s.text().LineEnd(s.cur.Line)
 		for i := 1; i < count; i++ {
 			if err := s.apply(buffer.Change{Off: at, New: typed}); err != nil {
 				return rest, err
 			}
 			at += len(typed)
 		}
-		s.cur = s.posOf(at - 2)
+		s.cur = s.posOf(at - 1)
 		return rest, nil
 	}
 	at := s.off(s.cur) + 1

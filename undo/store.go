@@ -37,6 +37,7 @@ type meta struct {
 	depth                        int32  // root-level nodes are one deeper than Tree.rootDepth
 	flagEpoch                    uint32 // changed is valid only when flagEpoch == the tree's writeEpoch
 	changed                      bool   // Vim's UH_CHANGED
+	emptyBuf                     bool   // Vim's UH_EMPTYBUF: the buffer was empty on the other side of the node
 	dead                         bool
 }
 
@@ -47,9 +48,10 @@ type data struct {
 	before   Pos // cursor before the change (Vim's uh_cursor)
 	after    Pos
 	src      Source
-	whole    bool  // a reload: line counts and cursor treat it as one whole-buffer entry
-	oldLines int32 // lines replaced, summed over changes, forward direction (Vim's entry sizes)
-	newLines int32 // lines inserted, summed over changes, forward direction
+	whole    bool   // a reload: line counts and cursor treat it as one whole-buffer entry
+	oldLines int32  // lines replaced, summed over changes, forward direction (Vim's entry sizes)
+	newLines int32  // lines inserted, summed over changes, forward direction
+	typed    uint32 // bit i: changes[i] merges typing (see entryOf); fits in the padding
 }
 
 type metaChunk struct {

@@ -108,7 +108,7 @@ func (t *Tree) undoTime(step int64, sec, file, absolute bool) Result {
 	}
 	t.Sync()
 	t.steps = t.steps[:0]
-	before := t.text
+	emptyBefore := t.empty
 	target, closest, dosec, dofile := t.timeTarget(step, sec, file, absolute)
 	closestStart := closest
 	closestSeq := int64(t.seqCur)
@@ -143,7 +143,7 @@ func (t *Tree) undoTime(step int64, sec, file, absolute bool) Result {
 			didUndo = t.goDown(target, above, mark, didUndo)
 		}
 	}
-	return t.end(before, didUndo, absolute)
+	return t.end(emptyBefore, didUndo, absolute)
 }
 
 // timeTarget computes Vim's target and the start value of closest.

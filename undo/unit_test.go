@@ -208,13 +208,13 @@ func TestAgeString(t *testing.T) {
 }
 
 func TestReload(t *testing.T) {
-	tr, _ := testTree("one\ntwo\nthree\n", Options{})
+	tr, _ := testTree("one\ntwo\nthree", Options{})
 	commit(t, tr, Pos{}, buffer.Change{Off: 0, Old: "o", New: "O"})
 	tr.MarkSaved()
 	commit(t, tr, Pos{}, buffer.Change{Off: 0, Old: "O", New: "0"})
 	tr.SetCursor(Pos{Line: 2, Col: 1})
-	tr.Reload(buffer.FromString("One\ntwo\nTHREE\nfour\n"), SourceReload)
-	if tr.Modified() || tr.SeqLast() != 3 || tr.Text().String() != "One\ntwo\nTHREE\nfour\n" {
+	tr.Reload(buffer.FromString("One\ntwo\nTHREE\nfour"), SourceReload)
+	if tr.Modified() || tr.SeqLast() != 3 || tr.Text().String() != "One\ntwo\nTHREE\nfour" {
 		t.Fatalf("after reload: modified %v seq_last %d text %q", tr.Modified(), tr.SeqLast(), tr.Text().String())
 	}
 	s := tr.Snapshot()
@@ -226,13 +226,13 @@ func TestReload(t *testing.T) {
 		t.Fatalf("reload cursor %v, want the first changed line", n.CursorBefore)
 	}
 	r := tr.Undo(1)
-	if r.Text.String() != "0ne\ntwo\nthree\n" || !tr.Modified() {
+	if r.Text.String() != "0ne\ntwo\nthree" || !tr.Modified() {
 		t.Fatalf("undo reload: %q modified %v", r.Text.String(), tr.Modified())
 	}
 	if r.Message != "1 line less; before #3  0 seconds ago" || r.Cursor != (Pos{}) {
 		t.Fatalf("undo reload: %q cursor %v", r.Message, r.Cursor)
 	}
-	if r := tr.Redo(1); tr.Modified() || r.Text.String() != "One\ntwo\nTHREE\nfour\n" {
+	if r := tr.Redo(1); tr.Modified() || r.Text.String() != "One\ntwo\nTHREE\nfour" {
 		t.Fatalf("redo reload: modified %v", tr.Modified())
 	}
 	// Reloading the same text still makes an undoable node, as Vim does.
@@ -245,8 +245,8 @@ func TestReload(t *testing.T) {
 	}
 	// Without history the reload simply replaces the text.
 	tr.SetLevels(-1)
-	tr.Reload(buffer.FromString("x\n"), SourceReload)
-	if tr.Len() != 0 || tr.Text().String() != "x\n" || tr.SeqLast() != 4 {
+	tr.Reload(buffer.FromString("x"), SourceReload)
+	if tr.Len() != 0 || tr.Text().String() != "x" || tr.SeqLast() != 4 {
 		t.Fatalf("reload without history: %d nodes, %q, seq_last %d", tr.Len(), tr.Text().String(), tr.SeqLast())
 	}
 }
@@ -500,7 +500,9 @@ func TestRestoreRejects(t *testing.T) {
 			img.Nodes[2].Children = []int{1}
 			img.RootChildren = []int{2, 3}
 		},
-		"nodes out of order": func(img *Image) { img.Nodes[0], img.Nodes[1] = img.Nodes[1], img.Nodes[0] },
+		"nodes out of order":   func(img *Image) { img.Nodes[0], img.Nodes[1] = img.Nodes[1], img.Nodes[0] },
+		"line delta mismatch":  func(img *Image) { img.Nodes[0].Lines = [2]int{1, 2} },
+		"negative line counts": func(img *Image) { img.Nodes[0].Lines = [2]int{-1, -1} },
 	}
 	for name, mutate := range mutations {
 		img := tr.Export()
