@@ -237,6 +237,15 @@ func TestEntryLines(t *testing.T) {
 				buffer.Change{Off: e.lineStart(1), Old: "a2\n"},
 				buffer.Change{Off: e.lineStart(1), Old: "a3\n"})
 		}, [2]int32{2, 0}},
+		{"o<Esc> with the autoindent <Esc> removes", func(e *edTree) {
+			at := e.lineEnd(1)
+			e.block(Pos{Line: 1}, buffer.Change{Off: at, New: "\n  "}, buffer.Change{Off: at + 1, Old: "  "})
+		}, [2]int32{0, 1}},
+		{"Ox<BS><Esc> with autoindent", func(e *edTree) {
+			at := e.lineEnd(0)
+			e.block(Pos{Line: 1}, buffer.Change{Off: at, New: "\n  "},
+				buffer.Change{Off: at + 3, New: "x"}, buffer.Change{Off: at + 3, Old: "x"})
+		}, [2]int32{1, 2}},
 		{"2oab<Esc>", func(e *edTree) {
 			at := e.lineEnd(1)
 			cs := append([]buffer.Change{{Off: at, New: "\n"}}, typed(at+1, "ab")...)

@@ -77,13 +77,13 @@
 // buffer ends empty). Each node stores the lines its entries saved and
 // left, computed when its block closes (entries.go): p and P, dd (also of
 // the last line, "\n" and the line), o and O without typing are exact line
-// ranges; a change that merges typing is the Insert-mode entry, every line
-// it touches, plus the opened line after o and O ("oone<CR>two<Esc>" saves
-// 1 line and leaves 3); other changes save every line they touch; saving
-// one line that one of the last ten entries saved, with no line count
-// change in between, reuses that entry ("4 substitutions on 1 line" undo to
-// "1 change").
-
+// ranges; a change into which Apply merged inserted text is the Insert-mode
+// entry, every line it touches, plus the opened line after o and O
+// ("oone<CR>two<Esc>" saves 1 line and leaves 3); other changes save every
+// line they touch; saving one line that one of the last ten entries saved,
+// with no line count change in between, reuses that entry ("4
+// substitutions on 1 line" undo to "1 change").
+//
 // Recording: Save is Vim's u_save (a new node when synced, pruning happens
 // there), Apply changes the text and records the change in the open block,
 // Sync closes it. Apply merges a change with the block's previous one when
@@ -175,8 +175,7 @@
 //   - Line counts come from the byte changes, which cannot show everything
 //     Vim saved: a single typed <CR> at a line edge (A<CR><Esc>, I<CR><Esc>)
 //     looks like o<Esc> or O<Esc>, a J onto an empty last line like dd of
-//     that line, a J of several lines like several Js, and the autoindent
-//     that <Esc> removes after o like typing. An Image without Lines (an
-//     undo file that does not keep them) counts typed text after o and O
-//     as the put it looks like.
+//     that line, a J of several lines like several Js. An Image without
+//     Lines (an undo file that does not keep them) counts typed text after
+//     o and O as the put it looks like.
 package undo

@@ -36,8 +36,8 @@ func (e *entryInfo) resolve(r buffer.Rope, c buffer.Change) {
 
 // entryOf is c seen as Vim's entries (top unresolved). r holds c's old or
 // new text at c.Off and end is the offset in r just past that text. typed
-// says c merges typing: several Applies, not all of them deletions of whole
-// lines. The rules, each checked against Vim 9.0:
+// says c merges typing: Applies inserting text into the change before them.
+// The rules, each checked against Vim 9.0:
 //
 //   - typed (Insert mode): Vim saves the cursor line before the first change
 //     and lets that entry grow as lines are added (u_getbot), so it covers
@@ -142,28 +142,20 @@ func reuseEntry(ents []entryInfo, in entryInfo) bool {
 }
 
 // rebuildInfo recomputes the entries of changes that turned some text into
-// text; typed marks the changes that merged typing (see typedBit). It also
-// reports whether the last change only deleted whole lines.
-func rebuildInfo(dst []entryInfo, text buffer.Rope, changes []buffer.Change, typed uint32) ([]entryInfo, bool) {
+// text; typed marks the changes that merged typing (see typedBit).
+func rebuildInfo(dst []entryInfo, text buffer.Rope, changes []buffer.Change, typed uint32) []entryInfo {
 	r := text
 	for i := len(changes) - 1; i >= 0; i-- {
 		var err error
 		if r, err = r.Apply(changes[i].Inverse()); err != nil {
-			return dst, false
+			return dst
 		}
 	}
-	del := false
 	for i, c := range changes {
 		dst = append(dst, infoOf(r, c, isTyped(typed, i)))
-		del = !isTyped(typed, i) && lineDeletion(r, c)
 		r, _ = r.Apply(c)
 	}
-	return dst, del
-}
-
-// lineDeletion reports whether c, applied to r, only deletes whole lines.
-func lineDeletion(r buffer.Rope, c buffer.Change) bool {
-	return c.New == "" && c.Old != "" && (startLinewise(r, c) || endLinewise(r, c, c.Off+len(c.Old)))
+	return dst
 }
 
 // typedBit is the bit of a node's typed mask that marks changes[i] as

@@ -127,11 +127,11 @@ func (t *Tree) Apply(c buffer.Change) error {
 	if n > 0 && !d.whole {
 		if m, ok := merge(d.changes[n-1], c); ok {
 			d.changes[n-1] = m
-			if !t.openDel || !lineDeletion(before, c) {
-				// Typing merges into one change what Vim saved as the
-				// Insert-mode entry (see entryOf); whole lines deleted one
-				// after the other (:g/x/d) stay whole lines.
-				t.openDel = false
+			if c.New != "" {
+				// Typing: what Vim saved as its Insert-mode entry (see
+				// entryOf). Deleting does not make a change typed: whole
+				// lines deleted one after the other (:g/x/d) stay whole
+				// lines, and so does o with the autoindent <Esc> removes.
 				d.typed |= typedBit(n - 1)
 			}
 			t.openInfo[len(t.openInfo)-1] = entryOf(after, m, m.Off+len(m.New), isTyped(d.typed, n-1))
@@ -149,7 +149,6 @@ func (t *Tree) Apply(c buffer.Change) error {
 		d.changes = append(d.changes, c)
 	}
 	t.openInfo = append(t.openInfo, entryOf(after, c, c.Off+len(c.New), false))
-	t.openDel = lineDeletion(before, c)
 	return nil
 }
 
@@ -251,7 +250,7 @@ func (t *Tree) Join() error {
 	t.dwShared(t.open) // the reopened slot must be private before it changes
 	t.openShared = true
 	d := t.st.d(t.open)
-	t.openInfo, t.openDel = rebuildInfo(t.openInfo[:0], t.text, d.changes, d.typed)
+	t.openInfo = rebuildInfo(t.openInfo[:0], t.text, d.changes, d.typed)
 	return nil
 }
 
