@@ -55,6 +55,10 @@ bench-compare: ## benchstat the current tree against the saved baseline
 	$(GO) test -run '^$$' -bench . -benchmem -count=$(BENCHCOUNT) $(BENCHPKGS) > $(BENCHDIR)/new.txt
 	$(BENCHSTAT) $(BENCHDIR)/base.txt $(BENCHDIR)/new.txt
 
+bench-vim: ## kjx vs Vim on real workloads (cmd/kjxbench); BENCHVIMFLAGS=-quick for a CI-sized run
+	@mkdir -p $(BENCHDIR)
+	$(GO) run ./cmd/kjxbench -runs 5 -json $(BENCHDIR)/vim.json -png $(BENCHDIR)/vim.png -md $(BENCHDIR)/vim.md $(BENCHVIMFLAGS)
+
 install: ## go install ./cmd/kjx
 	$(GO) install ./cmd/kjx
 
