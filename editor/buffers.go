@@ -33,6 +33,8 @@ type Buffer struct {
 	loadedEmpty bool
 	// us is what Vim's undo headers remember besides the text.
 	us undoState
+	// disk is what the editor knows of the file on disk (disk.go).
+	disk diskState
 }
 
 // Text returns the buffer's current text.
@@ -41,8 +43,9 @@ func (b *Buffer) Text() buffer.Rope { return b.tree.Text() }
 // Name returns the buffer's file name.
 func (b *Buffer) Name() string { return b.name }
 
-// Modified reports Vim's 'modified' for the buffer.
-func (b *Buffer) Modified() bool { return b.tree.Modified() }
+// Modified reports Vim's 'modified' for the buffer; a buffer whose file
+// was removed on disk counts as modified too (disk.go).
+func (b *Buffer) Modified() bool { return b.tree.Modified() || b.disk.state == DiskRemoved }
 
 // newBuffer makes a buffer whose text is text.
 func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {

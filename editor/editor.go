@@ -99,6 +99,9 @@ type Editor struct {
 	globalLines    []int // :g's marked lines, kept on their text
 	globalSubs     int   // substitutions made by :g's commands
 	globalSubLines int
+
+	disk diskWatch  // watching open files for changes on disk (disk_watch.go)
+	live configLive // the configuration file, applied live (configlive.go)
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -253,6 +256,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 
 // switchTo makes b the current window's buffer.
 func (e *Editor) switchTo(b *Buffer) {
+	e.watchBuffer(b) // changes on disk (disk_watch.go)
 	if e.win.buf == b {
 		return
 	}

@@ -89,6 +89,7 @@ func init() {
 		"write": exWrite, "update": exWrite, "wq": exWriteQuit, "xit": exWriteQuit, "exit": exWriteQuit,
 		"quit": exQuit, "close": exQuit, "qall": exQuitAll, "quitall": exQuitAll,
 		"wall": exWriteAll, "wqall": exWriteAll, "xall": exWriteAll,
+		"checktime": exChecktime, "diffdisk": exDiffdisk,
 		"edit": exEdit, "enew": exEnew, "saveas": exSaveas, "read": exRead, "file": exFile,
 		"buffers": exBuffers, "files": exBuffers, "ls": exBuffers,
 		"buffer": exBuffer, "bnext": exBufferNext, "bprevious": exBufferNext, "bNext": exBufferNext,

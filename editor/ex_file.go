@@ -9,7 +9,6 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"github.com/kjx-editor/kjx/editor/fileio"
-	"github.com/kjx-editor/kjx/undo"
 )
 
 var (
@@ -72,6 +71,9 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if own && b.stat != nil {
 		expect = b.stat
 	}
+	if err := e.diskWriteCheck(b, own && !appendTo, force); err != nil {
+		return err // disk_cmds.go
+	}
 	var st fileio.Stat
 	var err error
 	if appendTo {
@@ -109,6 +111,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		b.tree.MarkSaved()
 		b.stat = &st
 		b.noFile = false
+		e.diskWritten(b, text, eol)
 	}
 	return nil
 }
@@ -254,17 +257,7 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 // reload reads the buffer's file again; like Vim with 'undoreload', the
 // old text stays reachable by undo as one more change.
 func (e *Editor) reload(b *Buffer) error {
-	l, err := loadFile(b.name)
-	if err != nil {
-		return fmt.Errorf("E484: Can't open file %s", b.name)
-	}
-	b.tree.SetCursor(e.win.cur)
-	b.tree.Reload(l.Text, undo.SourceReload)
-	b.setLoaded(l)
-	b.loadedEmpty = false
-	e.win.clampCursor(false)
-	e.msg("%s", fileInfoMessage(b.name, l))
-	return nil
+	return e.reloadBuffer(b) // disk_cmds.go
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {

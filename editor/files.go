@@ -24,6 +24,7 @@ func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.stat = &st
 	b.empty = l.Text.Len() == 0 && !l.EOL
 	b.loadedEmpty = b.empty
+	b.disk.loaded(l)
 }
 
 // fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
@@ -64,7 +65,7 @@ func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, ex
 	})
 	if err != nil {
 		if errors.Is(err, fileio.ErrChangedOnDisk) {
-			return st, fmt.Errorf("W10: %s: file changed since reading it (add ! to override)", path)
+			return st, writeConflictError(path)
 		}
 		return st, err
 	}

@@ -42,6 +42,7 @@ type Snapshot struct {
 // RunStep runs one headless step and returns the messages it produced
 // and whether one of them was an error.
 func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
+	e.checkFiles(false) // changes on disk since the last step (disk.go)
 	switch s.Kind {
 	case StepKeys:
 		keys, perr := ParseKeys(s.Arg)

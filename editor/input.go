@@ -151,11 +151,18 @@ type Input struct {
 // publishes a View after each batch (skipping views while more input is
 // already queued). It returns when ctx ends, in closes or a command quits.
 func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
+	defer e.runDiskWatch()() // watch the open files for changes on disk (disk_watch.go)
 	publish(e.View())
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case batch, ok := <-e.diskEvents(): // disk_watch.go
+			e.onDiskEvents(batch, ok)
+			publish(e.View())
+		case u, ok := <-e.configUpdates(): // configlive.go
+			e.onConfigUpdate(u, ok)
+			publish(e.View())
 		case ev, ok := <-in:
 			if !ok {
 				return
@@ -174,6 +181,7 @@ func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
 					more = false
 				}
 			}
+			e.checkPending() // reloads that waited for the command to end (disk.go)
 			publish(e.View())
 			if e.quit {
 				return

@@ -64,6 +64,9 @@ type Status struct {
 	SaveLast int
 	EOL      bool
 	Format   string
+	// Disk says whether the file changed on disk under the buffer's own
+	// changes or was removed (see DiskState; disk.go).
+	Disk DiskState
 }
 
 // View returns a snapshot of the editor for the UI. Messages and output
@@ -89,6 +92,7 @@ func (e *Editor) View() View {
 		},
 	}
 	v.Undo = t.Snapshot()
+	v.Status.Disk = b.DiskState()
 	if e.cl != nil {
 		v.Cmdline = string(e.cl.kind) + e.cl.text
 		v.CmdPos = 1 + e.cl.pos

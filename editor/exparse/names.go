@@ -110,6 +110,7 @@ var specs = []spec{
 	{"UndotreeToggle", fTrlBar},
 	{"undostats", fTrlBar},
 	{"diffdisk", fTrlBar},
+	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
 }
 
 // kjxNames are kjx's own lowercase commands with their shortest
