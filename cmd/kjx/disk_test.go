@@ -190,7 +190,7 @@ func TestConfigLiveEndToEnd(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte("[editor]\nnumber = false\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, warns := loadConfig(options{configFile: cfgPath}, env)
+	cfg, _, warns := loadConfig(options{configFile: cfgPath}, env)
 	if len(warns) > 0 {
 		t.Fatal(warns)
 	}
@@ -261,7 +261,7 @@ func TestConfigErrorsAtStartup(t *testing.T) {
 			if tc.src != "" {
 				p = write(tc.name, tc.src)
 			}
-			cfg, warns := loadConfig(options{configFile: p}, env)
+			cfg, _, warns := loadConfig(options{configFile: p}, env)
 			ed := editor.New(editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true})
 			for _, w := range warns {
 				ed.ShowError(w.Error())
@@ -285,7 +285,7 @@ func TestConfigErrorsAtStartup(t *testing.T) {
 		if err := os.Chmod(p, 0); err != nil {
 			t.Fatal(err)
 		}
-		cfg, warns := loadConfig(options{configFile: p}, env)
+		cfg, _, warns := loadConfig(options{configFile: p}, env)
 		if len(warns) != 1 || !strings.Contains(warns[0].Error(), "cannot read") || cfg.Editor.Number {
 			t.Fatalf("unreadable file: %v, number %v", warns, cfg.Editor.Number)
 		}

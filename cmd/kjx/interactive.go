@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -17,8 +18,8 @@ import (
 
 // runInteractive starts the terminal UI on the file (or the demo).
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
-	cfg, warnings := loadConfig(o, os.Getenv)
-	ecfg := editor.Config{Options: editorOptions(cfg), Clean: o.clean}
+	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
+	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}
 	file := o.file
 	var clock *demoClock
 	if o.demo {
@@ -52,6 +53,15 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		ed.ShowError(w.Error())
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if cfgPath != "" {
+		// A saved change to the configuration applies live; a broken save
+		// keeps the previous settings and says why.
+		if err := ed.WatchConfig(ctx, cfgPath, os.Getenv, cfg, 200*time.Millisecond, nil); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			ed.ShowError("kjx: cannot watch " + cfgPath + ": " + err.Error())
+		}
+	}
 	screen, err := tcell.NewScreen()
 	if err != nil {
 		fmt.Fprintln(stderr, "kjx: cannot open the terminal:", err)
@@ -59,7 +69,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := ui.Options{Panel: ui.PanelOptions{Right: cfg.Panel.Side == config.SideRight, Width: cfg.Panel.Width},
 		ASCII: cfg.Panel.Glyphs == config.GlyphsASCII}
-	if err := ui.RunWith(context.Background(), ed, screen, opts); err != nil {
+	if err := ui.RunWith(ctx, ed, screen, opts); err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}
@@ -67,35 +77,21 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // loadConfig reads the user's configuration: none with --clean, the -u
-// file when given, else the XDG default. Problems are returned as
-// warnings; kjx starts with defaults for whatever was bad.
-func loadConfig(o options, env config.Env) (config.Config, []error) {
+// file when given, else the XDG default. It returns the path it used ("" for
+// none). Problems are returned as warnings; kjx starts with defaults for
+// whatever was bad.
+func loadConfig(o options, env config.Env) (config.Config, string, []error) {
 	if o.clean || o.demo {
-		return config.Default(env), nil
+		return config.Default(env), "", nil
 	}
 	path := o.configFile
 	if path == "" {
 		p, err := config.DefaultFile(env)
 		if err != nil {
-			return config.Default(env), nil
+			return config.Default(env), "", nil
 		}
 		path = p
 	}
-	return config.Load(path, env)
-}
-
-// editorOptions maps the configuration onto the editor's options.
-func editorOptions(c config.Config) editor.Options {
-	o := editor.DefaultOptions()
-	e := c.Editor
-	o.TabStop, o.ShiftWidth, o.SoftTabStop = e.TabStop, e.ShiftWidth, e.SoftTabStop
-	o.ExpandTab, o.AutoIndent, o.ShiftRound = e.ExpandTab, e.AutoIndent, e.ShiftRound
-	o.Number, o.RelativeNumber, o.Wrap = e.Number, e.RelativeNumber, e.Wrap
-	o.IgnoreCase, o.SmartCase = e.IgnoreCase, e.SmartCase
-	o.HLSearch, o.IncSearch, o.WrapScan = e.HLSearch, e.IncSearch, e.WrapScan
-	o.FixEndOfLine, o.ScrollOff = e.FixEndOfLine, e.ScrollOff
-	o.UndoLevels = c.Undo.Levels
-	o.UndoFile = c.Undo.Persistent
-	o.UndoDir = c.Undo.Dir
-	return o
+	cfg, errs := config.Load(path, env)
+	return cfg, path, errs
 }
