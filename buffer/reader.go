@@ -3,7 +3,6 @@ package buffer
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"unicode/utf8"
 )
@@ -148,9 +147,4 @@ func (r Rope) LastIndexByte(off int, c byte) int {
 		}
 	}
 	return -1
-}
-
-// String describes the reader's position, for debugging.
-func (rd *Reader) String() string {
-	return fmt.Sprintf("buffer.Reader at %d of %d", rd.Offset(), rd.r.Len())
 }

@@ -65,43 +65,38 @@ func (r Rope) newlineAt(k int) int {
 	return off + nthNewline(c.text(), c.lines(), k)
 }
 
-// scanBlock is the size of the blocks nthForward counts at once: large
+// scanBlock is the size of the blocks nthNewline counts at once: large
 // enough for the vectorised bytes.Count, small enough to skip little.
 const scanBlock = 128
 
 // nthNewline returns the index of the k-th (1-based) '\n' in s, which
-// holds total of them, 1 <= k <= total. It counts the newlines of the
-// half of s nearer to the answer in one pass, whose loads the CPU issues
-// together (a random leaf is rarely in cache, and a dependent chain of
-// small scans would pay a miss each), then searches in cache.
+// holds total of them, 1 <= k <= total. It counts block by block from the
+// nearer end, then finds the byte within one block.
 func nthNewline(s []byte, total, k int) int {
-	half := len(s) / 2
 	if 2*k <= total+1 {
-		if c := countNL(s[:half]); k > c {
-			return half + nthForward(s[half:], k-c)
+		for base := 0; ; base += scanBlock {
+			end := min(base+scanBlock, len(s))
+			if c := countNL(s[base:end]); c < k {
+				k -= c
+				continue
+			}
+			return base + nthInBlock(s[base:end], k)
 		}
-		return nthForward(s[:half], k)
 	}
-	if first := total - countNL(s[half:]); k > first {
-		return half + nthForward(s[half:], k-first)
+	k = total - k + 1 // k-th from the end
+	for end := len(s); ; end -= scanBlock {
+		base := max(end-scanBlock, 0)
+		if c := countNL(s[base:end]); c < k {
+			k -= c
+		} else {
+			return base + nthInBlock(s[base:end], c-k+1)
+		}
 	}
-	return nthForward(s[:half], k)
 }
 
-// nthForward returns the index of the k-th '\n' in s, which has at least
-// k, counting block by block and then finding it within one block.
-func nthForward(s []byte, k int) int {
-	base := 0
-	for {
-		end := min(base+scanBlock, len(s))
-		c := countNL(s[base:end])
-		if c >= k {
-			break
-		}
-		k -= c
-		base = end
-	}
-	i := base - 1
+// nthInBlock returns the index of the k-th '\n' in s, which has at least k.
+func nthInBlock(s []byte, k int) int {
+	i := -1
 	for ; k > 0; k-- {
 		i += 1 + bytes.IndexByte(s[i+1:], '\n')
 	}
