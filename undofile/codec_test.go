@@ -110,12 +110,12 @@ func TestNodeCost(t *testing.T) {
 				Changes: []buffer.Change{{Off: 5000, New: "a"}}},
 			undo.ImageNode{Seq: 42, Parent: 41, Children: []int{43}, Time: 1_700_000_003, WasModified: true,
 				CursorBefore: undo.Pos{Line: 120, Col: 8}, CursorAfter: undo.Pos{Line: 120, Col: 9},
-				Changes: []buffer.Change{{Off: 5001, New: "b"}}}},
+				Changes: []buffer.Change{{Off: 5001, New: "b"}}, Lines: [2]int{1, 1}}},
 		{"insert far away in a large file, labelled, saved",
 			undo.ImageNode{Seq: 41, Time: 1_700_000_000},
 			undo.ImageNode{Seq: 42, Parent: 41, Children: []int{43, 50}, Time: 1_700_090_000, SaveNr: 12,
 				CursorBefore: undo.Pos{Line: 250_000, Col: 120}, CursorAfter: undo.Pos{Line: 250_000, Col: 121},
-				Changes: []buffer.Change{{Off: 9_000_000, New: "b"}}}},
+				Changes: []buffer.Change{{Off: 9_000_000, New: "b"}}, Lines: [2]int{1, 1}}},
 	} {
 		var st deltaState
 		p := appendNode(nil, &tc.prev, &st)

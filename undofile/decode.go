@@ -47,11 +47,14 @@ func Decode(data []byte, opt DecodeOptions) (*File, error) {
 const minNodeRecord = 1 + 1 + 11 + crcLen
 
 func decode(data []byte, opt DecodeOptions) (*File, *Error) {
-	flags, err := checkPreamble(data)
+	version, flags, err := checkPreamble(data)
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{data: data, s: string(data), pos: preambleLen, size: len(data)}
+	d := decoder{data: data, s: string(data), pos: preambleLen, size: len(data), nodeFlags: knownNodeFlags}
+	if version == oldVersion {
+		d.nodeFlags = v1NodeFlags
+	}
 	f, h, err := d.header(opt.Path)
 	if err != nil {
 		return nil, err
@@ -74,23 +77,26 @@ func decode(data []byte, opt DecodeOptions) (*File, *Error) {
 	return f, nil
 }
 
-// checkPreamble verifies magic, version and flags and returns the flags.
-func checkPreamble(data []byte) (uint16, *Error) {
+// checkPreamble verifies magic, version and flags and returns the version
+// and the flags.
+func checkPreamble(data []byte) (version, flags uint16, err *Error) {
 	n := min(len(data), len(Magic))
 	if !bytes.Equal(data[:n], []byte(Magic)[:n]) || len(data) == 0 {
-		return 0, &Error{Kind: KindNotUndoFile, Detail: "not a kjx undo file"}
+		return 0, 0, &Error{Kind: KindNotUndoFile, Detail: "not a kjx undo file"}
 	}
 	if len(data) < preambleLen {
-		return 0, corrupt(-1, "truncated: %d bytes", len(data))
+		return 0, 0, corrupt(-1, "truncated: %d bytes", len(data))
 	}
-	if v := binary.LittleEndian.Uint16(data[len(Magic):]); v != Version {
-		return 0, &Error{Kind: KindVersion, Detail: fmt.Sprintf("incompatible format version %d (this kjx reads %d)", v, Version)}
+	version = binary.LittleEndian.Uint16(data[len(Magic):])
+	if version != Version && version != oldVersion {
+		return 0, 0, &Error{Kind: KindVersion,
+			Detail: fmt.Sprintf("incompatible format version %d (this kjx reads %d and %d)", version, oldVersion, Version)}
 	}
-	flags := binary.LittleEndian.Uint16(data[len(Magic)+2:])
+	flags = binary.LittleEndian.Uint16(data[len(Magic)+2:])
 	if flags&^knownFlags != 0 {
-		return 0, &Error{Kind: KindVersion, Detail: fmt.Sprintf("incompatible: unknown flags %#04x", flags&^knownFlags)}
+		return 0, 0, &Error{Kind: KindVersion, Detail: fmt.Sprintf("incompatible: unknown flags %#04x", flags&^knownFlags)}
 	}
-	return flags, nil
+	return version, flags, nil
 }
 
 // decoder walks the records of one file.
@@ -100,6 +106,8 @@ type decoder struct {
 	pos  int    // start of the next record
 	size int    // size of the whole file (data may be only its start)
 	rec  int    // index of the next record
+	// nodeFlags are the node flags the file's version knows.
+	nodeFlags byte
 	// backing stores shared by all nodes, carved with full slice
 	// expressions so no node's slice can grow into another's.
 	kids    []int
@@ -219,7 +227,7 @@ func (d *decoder) node(r *fieldReader, n *undo.ImageNode, st *deltaState, seqLas
 	n.Parent = int(r.ranged("parent delta", int64(n.Seq)-int64(seqLast), int64(n.Seq)))
 	n.Parent = n.Seq - n.Parent
 	flags := r.byte("flags")
-	if flags&^knownNodeFlags != 0 {
+	if flags&^d.nodeFlags != 0 {
 		r.fail(fmt.Sprintf("unknown node flags %#02x", flags))
 		return
 	}
@@ -232,6 +240,9 @@ func (d *decoder) node(r *fieldReader, n *undo.ImageNode, st *deltaState, seqLas
 	if flags&nodeHasLabel != 0 {
 		n.Label = d.str(r, r.length("label"))
 	}
+	if flags&nodeHasLines != 0 {
+		d.lines(r, n)
+	}
 	d.children(r, n, seqLast)
 	n.CursorBefore.Line = r.addInt("cursor line", st.cursor.Line)
 	n.CursorBefore.Col = r.addInt("cursor column", st.cursor.Col)
@@ -239,6 +250,16 @@ func (d *decoder) node(r *fieldReader, n *undo.ImageNode, st *deltaState, seqLas
 	n.CursorAfter.Col = r.addInt("cursor column", n.CursorBefore.Col)
 	d.changeList(r, n, st)
 	st.seq, st.time, st.cursor = n.Seq, n.Time, n.CursorAfter
+}
+
+// lines reads a node's line counts, present only when not both zero; the
+// bound on their difference is checked with the changes (checkImage).
+func (d *decoder) lines(r *fieldReader, n *undo.ImageNode) {
+	n.Lines[0] = r.count("lines saved", maxLines)
+	n.Lines[1] = r.count("lines left", maxLines)
+	if n.Lines == [2]int{} && r.ok() {
+		r.fail("line counts present but zero")
+	}
 }
 
 func (d *decoder) children(r *fieldReader, n *undo.ImageNode, seqLast int) {

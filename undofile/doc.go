@@ -5,7 +5,8 @@
 // # Model
 //
 // An undo file holds one undo.Image (the whole tree: every node with its
-// changes, labels, save numbers, cursors and the tree's counters) anchored
+// changes, labels, save numbers, cursors, Vim's line counts for messages
+// and the tree's counters) anchored
 // to one text: the header records the SHA-256 and size of the text file's
 // bytes on disk and the seq of the node whose text that is (the saved
 // node). The node changes are deltas between parent and child, so any
@@ -23,7 +24,8 @@
 // time, cursor and offsets delta-encoded, every record with a CRC32C
 // keyed by its index, and a trailer with the file's length and the
 // SHA-256 of everything before it. A typical one-character insert costs
-// about 22 bytes.
+// about 24 bytes. Version 2 added the node line counts; version 1 files
+// (version 2 without them) are still read.
 //
 // # Invariants
 //
@@ -48,7 +50,7 @@
 //
 // Encoding and decoding are O(n log n) in the node count (linear apart
 // from seq lookups) plus linear in the bytes. For 10 000 typical nodes
-// (about 240 KB) encode+write and read+decode+verify each take a few
+// (about 262 KB) encode+write and read+decode+verify each take a few
 // milliseconds. Schedule is O(1) and allocation-light (one small closure
 // when the caller builds one).
 //

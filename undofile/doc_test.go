@@ -38,7 +38,7 @@ func TestDocExample(t *testing.T) {
 		RootChildren: []int{1},
 		Nodes: []undo.ImageNode{
 			{Seq: 1, Children: []int{2}, Time: 1_700_000_005, CursorAfter: undo.Pos{Col: 3},
-				Changes: []buffer.Change{{Off: 0, New: "hi "}}},
+				Changes: []buffer.Change{{Off: 0, New: "hi "}}, Lines: [2]int{1, 1}},
 			{Seq: 2, Parent: 1, Time: 1_700_000_008, SaveNr: 1, WasModified: true,
 				CursorBefore: undo.Pos{Col: 3}, CursorAfter: undo.Pos{Col: 3},
 				Changes: []buffer.Change{{Off: 3, Old: "x"}}},

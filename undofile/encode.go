@@ -252,6 +252,9 @@ func appendNode(p []byte, n *undo.ImageNode, st *deltaState) []byte {
 	if n.SaveNr != 0 {
 		flags |= nodeHasSaveNr
 	}
+	if n.Lines != [2]int{} {
+		flags |= nodeHasLines
+	}
 	p = append(p, flags, byte(n.Source))
 	p = binary.AppendVarint(p, n.Time-st.time)
 	if n.SaveNr != 0 {
@@ -259,6 +262,10 @@ func appendNode(p []byte, n *undo.ImageNode, st *deltaState) []byte {
 	}
 	if n.Label != "" {
 		p = appendString(p, n.Label)
+	}
+	if n.Lines != [2]int{} {
+		p = binary.AppendUvarint(p, uint64(n.Lines[0]))
+		p = binary.AppendUvarint(p, uint64(n.Lines[1]))
 	}
 	p = binary.AppendUvarint(p, uint64(len(n.Children)))
 	for _, c := range n.Children {

@@ -3,6 +3,7 @@ package undofile
 import (
 	"crypto/sha256"
 	"hash/crc32"
+	"math"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/undo"
@@ -13,8 +14,12 @@ import (
 const (
 	// Magic starts every kjx undo file.
 	Magic = "KJXUNDO\x00"
-	// Version is the format version this package writes and reads.
-	Version = 1
+	// Version is the format version this package writes. It also reads
+	// version 1 (oldVersion), which is version 2 without node line counts.
+	Version = 2
+	// oldVersion is the oldest format version read: nodes have no line
+	// counts (the flag nodeHasLines is unknown in it).
+	oldVersion = 1
 
 	preambleLen = len(Magic) + 2 + 2 // magic, version u16le, flags u16le
 
@@ -36,7 +41,14 @@ const (
 	nodeWasModified = 1 << 0
 	nodeHasLabel    = 1 << 1
 	nodeHasSaveNr   = 1 << 2
-	knownNodeFlags  = nodeWasModified | nodeHasLabel | nodeHasSaveNr
+	nodeHasLines    = 1 << 3 // version 2: ImageNode.Lines follow
+	knownNodeFlags  = nodeWasModified | nodeHasLabel | nodeHasSaveNr | nodeHasLines
+	// v1NodeFlags are the node flags of version 1.
+	v1NodeFlags = nodeWasModified | nodeHasLabel | nodeHasSaveNr
+
+	// maxLines bounds each of a node's line counts: the undo tree keeps
+	// them in 32 bits (undo.Restore refuses more).
+	maxLines = math.MaxInt32
 )
 
 // castagnoli is the CRC32C table; crc32.MakeTable caches it, and the

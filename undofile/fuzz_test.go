@@ -205,6 +205,7 @@ func craftedHostile() []crafted {
 		{"huge children count", frame(0, byte(kindHeader), hdr("/p", 2, 1, huge, []uint64{1}), byte(kindNode), node(huge, 0, 0))},
 		{"huge change count", frame(0, byte(kindHeader), hdr("/p", 2, 1, huge, []uint64{1}), byte(kindNode), node(0, huge, 0))},
 		{"huge label", frame(0, byte(kindHeader), hdr("/p", 2, 1, huge, []uint64{1}), byte(kindNode), node(0, 0, huge))},
+		{"huge line counts", frame(0, byte(kindHeader), hdr("/p", 2, 1, 1, []uint64{1}), byte(kindNode), linesNode(nodeHasLines, huge, huge))},
 		{"huge text", frame(flagText, byte(kindHeader), hdr("/p", 2, 0, 0, nil), byte(kindText), textRec(huge, []byte{1, 0, 0, 0xff, 0xff}))},
 		{"text bomb", frame(flagText, byte(kindHeader), hdr("/p", 2, 0, 0, nil), byte(kindText), textRec(1<<30, bombStream()))},
 		{"text longer than declared", frame(flagText, byte(kindHeader), hdr("/p", 2, 0, 0, nil), byte(kindText), textRec(1000, bombStream()))},

@@ -97,6 +97,7 @@ func randomImage(rng *rand.Rand, n int) (undo.Image, int) {
 		if rng.IntN(50) == 0 {
 			node.Source = undo.Source(rng.IntN(256))
 		}
+		node.Lines = randomLines(rng, node.Changes)
 		img.Nodes = append(img.Nodes, node)
 	}
 	if n > 0 {
@@ -112,6 +113,32 @@ func randomImage(rng *rand.Rand, n int) (undo.Image, int) {
 		saved = seqs[rng.IntN(n)]
 	}
 	return img, saved
+}
+
+// randomLines returns line counts for a node with changes cs, as the undo
+// tree may export them: zero (derive them), small, or up to the limit,
+// their difference bounded by the changed bytes (checkNodeChanges).
+func randomLines(rng *rand.Rand, cs []buffer.Change) [2]int {
+	if rng.IntN(4) == 0 {
+		return [2]int{}
+	}
+	bytes := 0
+	for _, c := range cs {
+		bytes += len(c.Old) + len(c.New)
+	}
+	var saved int
+	switch rng.IntN(20) {
+	case 0:
+		saved = maxLines - rng.IntN(3)
+	case 1:
+		saved = rng.IntN(maxLines)
+	case 2:
+		saved = rng.IntN(100000)
+	default:
+		saved = rng.IntN(20)
+	}
+	lo, hi := -min(bytes, saved), min(bytes, maxLines-saved)
+	return [2]int{saved, saved + lo + rng.IntN(hi-lo+1)}
 }
 
 func randomChanges(rng *rand.Rand) []buffer.Change {
@@ -144,7 +171,8 @@ func randomChanges(rng *rand.Rand) []buffer.Change {
 // typicalImage returns a linear history of n typical edits, like a typing
 // session: mostly one to a few characters inserted next to the previous
 // change, some deletions, one change per node, a second or a few between
-// nodes, a write every 50 nodes.
+// nodes, a write every 50 nodes, each node with the line counts the undo
+// tree exports for an edit within one line (1 saved, 1 left).
 func typicalImage(rng *rand.Rand, n int) undo.Image {
 	img := undo.Image{SeqLast: n, SeqCur: n, NewHead: n, TimeCur: 1_700_000_000}
 	off, line, col := 1000, 40, 0
@@ -178,6 +206,7 @@ func typicalImage(rng *rand.Rand, n int) undo.Image {
 			c = buffer.Change{Off: off, Old: "x", New: "y"}
 		}
 		node.Changes = []buffer.Change{c}
+		node.Lines = [2]int{1, 1} // each change stays within one line
 		node.CursorAfter = undo.Pos{Line: line, Col: col}
 		if i%50 == 0 {
 			img.SaveLast++

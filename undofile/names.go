@@ -140,7 +140,7 @@ func readHeaderFrom(f *os.File, size int64) (*fileHeader, error) {
 		}
 		buf = more
 	}
-	if _, err := checkPreamble(buf); err != nil {
+	if _, _, err := checkPreamble(buf); err != nil {
 		return nil, err
 	}
 	d := decoder{data: buf, s: string(buf), pos: preambleLen, size: int(size)}

@@ -9,7 +9,8 @@ import (
 )
 
 // checkImage verifies that img is a well-formed tree: counters in range,
-// nodes in strictly increasing seq order, every parent existing, every
+// nodes in strictly increasing seq order, line counts in range (see
+// checkNodeChanges), every parent existing, every
 // node listed exactly once among its parent's children (or the root's),
 // no cycle, and savedSeq, CurHead and NewHead naming nodes (or 0). It does
 // not check that the changes apply to any text: undo.Restore does.
@@ -32,10 +33,8 @@ func checkImage(img *undo.Image, savedSeq int) error {
 		case n.SaveNr < 0 || n.SaveNr > img.SaveLast:
 			return fmt.Errorf("node %d: save number %d outside 0..%d", n.Seq, n.SaveNr, img.SaveLast)
 		}
-		for _, c := range n.Changes {
-			if c.Off < 0 {
-				return fmt.Errorf("node %d: negative change offset %d", n.Seq, c.Off)
-			}
+		if err := checkNodeChanges(n); err != nil {
+			return err
 		}
 		prev = n.Seq
 	}
@@ -54,6 +53,31 @@ func checkImage(img *undo.Image, savedSeq int) error {
 		}
 	}
 	return checkLinks(img, idx)
+}
+
+// checkNodeChanges verifies a node's change offsets (≥ 0) and its line
+// counts (undo.ImageNode.Lines): each in 0..maxLines, and their difference,
+// the node's line delta, at most the bytes its changes hold, as a change
+// adds or removes at most one line per byte. The counts themselves have no
+// bound in the bytes: Vim counts the lines of every entry a block made,
+// and a block of typing makes entries that its one merged change does not
+// show (typing and deleting line breaks may even merge into no change).
+func checkNodeChanges(n *undo.ImageNode) error {
+	bytes := 0
+	for _, c := range n.Changes {
+		if c.Off < 0 {
+			return fmt.Errorf("node %d: negative change offset %d", n.Seq, c.Off)
+		}
+		bytes += len(c.Old) + len(c.New)
+	}
+	l := n.Lines
+	if l[0] < 0 || l[1] < 0 || l[0] > maxLines || l[1] > maxLines {
+		return fmt.Errorf("node %d: line counts %d, %d outside 0..%d", n.Seq, l[0], l[1], maxLines)
+	}
+	if d := l[1] - l[0]; max(d, -d) > bytes {
+		return fmt.Errorf("node %d: line counts %d, %d differ by more than its %d changed bytes", n.Seq, l[0], l[1], bytes)
+	}
+	return nil
 }
 
 func checkCounters(img *undo.Image) error {
