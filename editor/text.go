@@ -72,36 +72,15 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // lastCharCol is the column of the last grapheme cluster of line (0 when
 // empty): where normal mode puts the cursor at the end of a line.
 func lastCharCol(line string) int {
-	if line == "" {
-		return 0
-	}
-	return prevCol(line, len(line))
+	c, _ := fullWindow(line).prevColW(len(line))
+	return c
 }
 
-// charStart returns the start of the grapheme cluster holding col.
+// charStart returns the start of the grapheme cluster holding col
+// (O(1) in typical text: see fastpath.go).
 func charStart(line string, col int) int {
-	if col >= len(line) {
-		return col
-	}
-	if col <= 0 {
-		return 0
-	}
-	return prevCol(line, nextColFrom(line, col))
-}
-
-// nextColFrom returns the end of the cluster that contains byte col.
-func nextColFrom(line string, col int) int {
-	p := 0
-	if col > 256 {
-		p = col - 256
-		for p > 0 && !isRuneStart(line[p]) {
-			p--
-		}
-	}
-	for p <= col && p < len(line) {
-		p = nextCol(line, p)
-	}
-	return p
+	c, _ := fullWindow(line).charStartW(col)
+	return c
 }
 
 // clusterWidth is the display width of one grapheme cluster at display

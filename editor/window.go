@@ -29,20 +29,7 @@ func (w *Window) clampCursor(insert bool) {
 	if w.cur.Line < 0 {
 		w.cur.Line = 0
 	}
-	line := lineText(r, w.cur.Line)
-	if w.cur.Col < 0 {
-		w.cur.Col = 0
-	}
-	if insert {
-		if w.cur.Col > len(line) {
-			w.cur.Col = len(line)
-		}
-	} else if w.cur.Col >= len(line) {
-		w.cur.Col = lastCharCol(line)
-	}
-	if w.cur.Col > 0 && w.cur.Col < len(line) {
-		w.cur.Col = charStart(line, w.cur.Col)
-	}
+	w.cur.Col = clampCol(r, w.cur.Line, w.cur.Col, insert)
 }
 
 // curLine is the text of the cursor line.

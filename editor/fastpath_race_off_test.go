@@ -1,0 +1,6 @@
+//go:build !race
+
+package editor
+
+// fastRace shrinks the fast-path property runs under -race.
+const fastRace = false
