@@ -225,10 +225,7 @@ func (e *Editor) adjustGlobalLines(sh lineShift) {
 // exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
 // undo block with the command line), incomplete commands are ended.
 func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
-	keys := []Key{}
-	for _, r := range c.Arg {
-		keys = append(keys, R(r))
-	}
+	keys := rawKeys(c.Arg)
 	if len(keys) == 0 {
 		return errors.New("E471: Argument required")
 	}

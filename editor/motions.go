@@ -66,7 +66,7 @@ func init() {
 		"b": {exclusive, false, false, mWordBack}, "B": {exclusive, false, false, mWordBack},
 		"e": {inclusive, false, false, mWordEnd}, "E": {inclusive, false, false, mWordEnd},
 		"ge": {inclusive, false, false, mWordEndBack}, "gE": {inclusive, false, false, mWordEndBack},
-		"gg": {linewise, false, true, mGotoLine}, "G": {linewise, false, true, mGotoLine},
+		"gg": {linewise, false, true, mGotoLine}, "G": {linewise, false, true, mGotoLine}, "go": {exclusive, false, true, mGotoByte},
 		"f": {inclusive, true, false, mFind}, "t": {inclusive, true, false, mFind},
 		"F": {exclusive, true, false, mFind}, "T": {exclusive, true, false, mFind},
 		";": {inclusive, false, false, mFindRepeat}, ",": {inclusive, false, false, mFindRepeat},
