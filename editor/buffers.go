@@ -60,7 +60,7 @@ func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
 
 // undoOptions are the options of a new undo tree.
 func (e *Editor) undoOptions() undo.Options {
-	return undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true, Location: e.loc}
+	return undo.Options{Now: e.clock.Now, Levels: e.opt.UndoLevels, LevelsSet: true, Location: e.loc, MaxNodes: e.undoNodeCap()}
 }
 
 // findBuffer returns the buffer editing name, if any.

@@ -100,8 +100,9 @@ type Editor struct {
 	globalSubs     int   // substitutions made by :g's commands
 	globalSubLines int
 
-	disk diskWatch  // watching open files for changes on disk (disk_watch.go)
-	live configLive // the configuration file, applied live (configlive.go)
+	persist persistState // undo files (persist.go)
+	disk    diskWatch    // watching open files for changes on disk (disk_watch.go)
+	live    configLive   // the configuration file, applied live (configlive.go)
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -125,6 +126,7 @@ func New(cfg Config) *Editor {
 	// window has every row but the command line.
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
+	e.persistStart()
 	return e
 }
 
@@ -231,6 +233,7 @@ func (e *Editor) Open(path string) error {
 		b.setLoaded(l)
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l))
+		e.persistOpened(b, l)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true

@@ -81,6 +81,7 @@ func init() {
 		"print": exPrint, "list": exPrint, "number": exPrint, "#": exPrint, "Print": exPrint,
 		"=": exLineNumber, "goto": exGoto,
 		"k": exMark, "mark": exMark,
+		"wundo": exWundo, "rundo": exRundo, "undostats": exUndostats,
 		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
 		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
 		"checkpoint": exCheckpoint,

@@ -96,6 +96,7 @@ func exSleep(e *Editor, c *exparse.Cmd, rg exRange) error {
 		d = time.Duration(n) * time.Millisecond
 	}
 	e.clock.Sleep(d)
+	e.persistSleep() // the undo-file save timer runs on the editor's clock
 	return nil
 }
 

@@ -134,6 +134,7 @@ type HeadlessConfig struct {
 // 1 when any step produced an error message.
 func RunHeadless(cfg HeadlessConfig, stdout io.Writer) int {
 	e := New(cfg.Editor)
+	defer e.closeHeadless()
 	if cfg.File != "" {
 		_ = e.Open(cfg.File) // errors are messages
 	}

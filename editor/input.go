@@ -151,12 +151,21 @@ type Input struct {
 // publishes a View after each batch (skipping views while more input is
 // already queued). It returns when ctx ends, in closes or a command quits.
 func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
+	defer e.runPersist()()   // the undo-file save timer; Close at the end
 	defer e.runDiskWatch()() // watch the open files for changes on disk (disk_watch.go)
 	publish(e.View())
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-e.saveTick():
+			if e.Tick(e.clock.Now()) {
+				publish(e.View())
+			}
+		case r := <-e.undoResults():
+			if e.undoResult(r) {
+				publish(e.View())
+			}
 		case batch, ok := <-e.diskEvents(): // disk_watch.go
 			e.onDiskEvents(batch, ok)
 			publish(e.View())

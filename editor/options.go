@@ -1,6 +1,10 @@
 package editor
 
-import "time"
+import (
+	"time"
+
+	"github.com/kjx-editor/kjx/config"
+)
 
 // Clock is the editor's source of time: undo timestamps, :earlier Ns and
 // :sleep all go through it, so tests and headless runs can make time
@@ -52,7 +56,7 @@ type Options struct {
 	List           bool   // 'list'
 	Number         bool   // 'number'
 	RelativeNumber bool   // 'relativenumber'
-	UndoFile       bool   // 'undofile'
+	UndoFile       bool   // 'undofile' (kjx default on; Config.Clean turns it off)
 	UndoLevels     int    // 'undolevels'
 	UndoDir        string // 'undodir' ("" = the XDG default)
 	FileFormat     string // 'fileformat' for new buffers: "unix" or "dos"
@@ -71,7 +75,8 @@ type Options struct {
 
 // DefaultOptions returns Vim's defaults as `vim --clean` has them (which
 // include defaults.vim: backspace, scrolloff, nrformats, incsearch),
-// except that 'fixendofline' is off.
+// except that 'fixendofline' is off and 'undofile' is on (persistent undo
+// is kjx's default; Config.Clean turns it off).
 func DefaultOptions() Options {
 	return Options{
 		TabStop:      8,
@@ -80,6 +85,7 @@ func DefaultOptions() Options {
 		WrapScan:     true,
 		Wrap:         true,
 		UndoLevels:   1000,
+		UndoFile:     true,
 		FileFormat:   "unix",
 		Backspace:    "indent,eol,start",
 		ScrollOff:    5,
@@ -102,8 +108,14 @@ type Config struct {
 	Clock Clock
 	// Height and Width are the window size in cells (default 24 × 80).
 	Height, Width int
-	// Clean means no persistent undo files unless an option turns them on.
+	// Clean means no persistent undo files unless an option turns them on:
+	// New turns 'undofile' off (see docs/persistence.md).
 	Clean bool
+	// Undo holds the limits of persistent undo (undo.max_file_size,
+	// max_entries, save_interval, persist_days); nil means the defaults of
+	// package config. Its Persistent, Dir and Levels are not read: the
+	// options 'undofile', 'undodir' and 'undolevels' are.
+	Undo *config.UndoConfig
 	// Location is the time zone of times in undo messages and :undolist;
 	// nil means time.Local.
 	Location *time.Location

@@ -46,7 +46,7 @@ var optionDefs = []optDef{
 	{name: "list", b: func(o *Options) *bool { return &o.List }},
 	{name: "number", short: "nu", b: func(o *Options) *bool { return &o.Number }},
 	{name: "relativenumber", short: "rnu", b: func(o *Options) *bool { return &o.RelativeNumber }},
-	{name: "undofile", short: "udf", b: func(o *Options) *bool { return &o.UndoFile }},
+	{name: "undofile", short: "udf", b: func(o *Options) *bool { return &o.UndoFile }, after: (*Editor).persistOptionSet},
 	{name: "undolevels", short: "ul", kind: optNumber, n: func(o *Options) *int { return &o.UndoLevels }, after: func(e *Editor) {
 		for _, b := range e.bufs {
 			b.tree.SetLevels(e.opt.UndoLevels)
