@@ -23,6 +23,7 @@ func (e *Editor) apply(off int, old, new string) {
 	if b.Text().Len() > 0 || old == "" {
 		b.empty = false
 	}
+	b.tree.SetEmpty(b.empty)
 	if e.globalBusy || len(b.marks) > 0 {
 		sh := shiftOf(b.Text(), off, old, new)
 		if e.globalBusy {
@@ -109,6 +110,7 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 	default:
 		e.apply(0, text, "")
 		e.buf().empty = true
+		e.buf().tree.SetEmpty(true)
 		e.msg("--No lines in buffer--")
 	}
 	return text

@@ -24,6 +24,7 @@ func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.stat = &st
 	b.empty = l.Text.Len() == 0 && !l.EOL
 	b.loadedEmpty = b.empty
+	b.tree.SetEmpty(b.empty)
 	b.disk.loaded(l)
 }
 

@@ -85,7 +85,7 @@ var knownVimDiff = map[string]bool{
 	"random080": true, "random229": true,
 	// Cursor after undo of block A with padding / of a joined block
 	// (undo-side cursor rule for several entries in one block).
-	"visual_block_insert": true, "random087": true,
+	"visual_block_insert": true,
 }
 
 func updateGolden(t *testing.T) {
