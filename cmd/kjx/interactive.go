@@ -19,7 +19,7 @@ import (
 // runInteractive starts the terminal UI on the file (or the demo).
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
-	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}
+	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo}
 	file := o.file
 	var clock *demoClock
 	if o.demo {
