@@ -81,6 +81,9 @@ func (e *Editor) onConfigUpdate(u config.Update, ok bool) {
 // `"PATH" reloaded: tabstop=4 nonumber`.
 func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 	before, after := OptionsFromConfig(e.live.cur, DefaultOptions()), OptionsFromConfig(c, DefaultOptions())
+	if c.Undo != e.live.cur.Undo {
+		e.applyUndoConfig(c.Undo) // limits and intervals of later undo-file writes
+	}
 	e.live.cur = c
 	var changed []string
 	for i := range optionDefs {
