@@ -77,6 +77,8 @@ type Editor struct {
 	recorded  []Key // keys recorded so far
 	lastMacro rune  // register of the last @
 
+	uiReq UIRequest // the last request to the UI (uireq.go)
+
 	search      searchState
 	lastFind    findState
 	lastSub     subState

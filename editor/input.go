@@ -145,6 +145,9 @@ type Input struct {
 	Ex    string
 	// Resize, when non-zero, sets the window size.
 	Height, Width int
+	// Restore, when non-zero, goes to undo state Restore (RestoreRoot: the
+	// original text) as one movement, without touching the : history.
+	Restore int
 }
 
 // Run is the editor goroutine's loop for the UI: it applies inputs and
@@ -211,6 +214,9 @@ func (e *Editor) handleInput(ev Input) {
 	}
 	if ev.Ex != "" {
 		e.ExecEx(ev.Ex)
+	}
+	if ev.Restore != 0 {
+		e.restoreState(ev.Restore)
 	}
 }
 

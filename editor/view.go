@@ -32,6 +32,17 @@ type View struct {
 	// Undo is the current buffer's undo tree, as an immutable snapshot
 	// (for the undo panel).
 	Undo undo.Snapshot
+	// Matches returns the 'hlsearch' matches of the last pattern that
+	// intersect [from, to) of text, as sorted rope-offset ranges; nil when
+	// 'hlsearch' is off or there is no pattern. It closes over immutable
+	// state only: the UI may call it from its goroutine (uireq.go).
+	Matches func(text buffer.Rope, from, to int) [][2]int
+	// IncSearch is the 'incsearch' match of the search being typed, as a
+	// rope-offset range ([0, 0]: none).
+	IncSearch [2]int
+	// UIRequest is the last request to the UI (:undotree, …); act on a new
+	// Seq only.
+	UIRequest UIRequest
 }
 
 // VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
@@ -103,6 +114,8 @@ func (e *Editor) View() View {
 	if e.opt.HLSearch && e.search.hl {
 		v.Search = e.search.pattern
 	}
+	e.viewSearch(&v)
+	v.UIRequest = e.uiReq
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
 	}

@@ -26,8 +26,8 @@
 //     (:s with flag g), ":dl"/":dp" (:delete with a print flag) and the
 //     one-character commands & ~ < > = # ! @ *. kjx's own commands are
 //     :checkpoint (:checkpo), :undotree (:undot), :undostats (:undos),
-//     :diffdisk (:diffd) and :UndotreeToggle (unique prefix, like a Vim user
-//     command). A Vim command kjx does not implement gives ErrNotAvailable
+//     :diffdisk (:diffd) and :UndotreeToggle, :UndotreeShow, :UndotreeHide,
+//     :UndotreeFocus (unique prefix, like Vim user commands). A Vim command kjx does not implement gives ErrNotAvailable
 //     (E319) with Cmd.Name set; anything else E492 with the line as Vim
 //     prints it.
 //   - Arguments: '!' only where Vim allows it (E477), a range only where

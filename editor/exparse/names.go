@@ -108,6 +108,9 @@ var specs = []spec{
 	{"checkpoint", fExtra | fTrlBar},
 	{"undotree", fTrlBar},
 	{"UndotreeToggle", fTrlBar},
+	{"UndotreeShow", fTrlBar},
+	{"UndotreeHide", fTrlBar},
+	{"UndotreeFocus", fTrlBar},
 	{"undostats", fTrlBar},
 	{"diffdisk", fTrlBar},
 	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
@@ -128,7 +131,7 @@ var kjxNames = []struct {
 
 // userNames are kjx commands that start with an uppercase letter; like Vim's
 // user commands they match exactly or by a unique prefix.
-var userNames = []string{"UndotreeToggle"}
+var userNames = []string{"UndotreeToggle", "UndotreeShow", "UndotreeHide", "UndotreeFocus"}
 
 var specIndex = func() map[string]spec {
 	m := make(map[string]spec, len(specs))
