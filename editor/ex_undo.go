@@ -2,8 +2,8 @@ package editor
 
 import (
 	"errors"
-	"strings"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
@@ -72,7 +72,12 @@ func exEarlierLater(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 func exUndolist(e *Editor, c *exparse.Cmd, rg exRange) error {
-	e.say(e.buf().tree.List()...)
+	rows := e.buf().tree.List()
+	if len(rows) == 1 && rows[0] == undo.MsgNothingToUndo {
+		e.msg("%s", rows[0]) // Vim shows this one as a message, not as list output
+		return nil
+	}
+	e.say(rows...)
 	return nil
 }
 
