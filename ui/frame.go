@@ -40,7 +40,8 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	f.Text = TextView{Text: v.Text, Cursor: Pos{v.Cursor.Line, v.Cursor.Col}, Top: v.Top,
 		CursorAtTabStart: v.Mode == editor.ModeInsert || v.Mode == editor.ModeReplace,
 		Opts: DisplayOptions{Wrap: o.Wrap, List: o.List, Number: o.Number, RelativeNumber: o.RelativeNumber,
-			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff}}
+			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff},
+		Matches: textMatches(v.Matches), IncMatch: Range{Start: v.IncSearch[0], End: v.IncSearch[1]}}
 	switch v.Mode {
 	case editor.ModeVisual:
 		f.Text.Visual.Kind = SelChar

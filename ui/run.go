@@ -98,8 +98,9 @@ type loop struct {
 	paste   strings.Builder
 	inPaste bool
 	lastCR  bool
-	ctrlW   bool // CTRL-W typed in Normal mode while the panel is open
-	sync    bool // the next frame must redraw every cell
+	ctrlW   bool   // CTRL-W typed in Normal mode while the panel is open
+	reqSeq  uint64 // the editor's last UIRequest acted on (uireq.go)
+	sync    bool   // the next frame must redraw every cell
 	// dirty says the UI's own state changed (the panel, the message
 	// line) and the screen must be drawn even without a new view.
 	dirty    bool
@@ -205,6 +206,7 @@ func (l *loop) drawIfNew(settled bool) {
 		return
 	}
 	if fresh {
+		l.uiRequest(v.UIRequest)
 		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
@@ -341,7 +343,7 @@ func (l *loop) panelKey(k editor.Key) {
 	}
 	switch a := p.Key(pk); a.Kind {
 	case undopanel.ActRestore:
-		l.send(editor.Input{Ex: fmt.Sprintf("undo %d", a.Seq)})
+		l.send(restoreInput(a.Seq))
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		l.resized()
