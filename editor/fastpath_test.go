@@ -159,3 +159,26 @@ func FuzzCharStart(f *testing.F) {
 		}
 	})
 }
+
+// TestRightFastMatchesWholeLine compares l/x's windowed walk with the walk
+// on the whole line, for counts that cross the window.
+func TestRightFastMatchesWholeLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for round := 0; round < 40; round++ {
+		line := strings.ReplaceAll(randomLine(rng, []int{3, 200, 3000}[round%3]), "\n", "\r")
+		e := newTestEditor("x\n" + line + "\n")
+		for _, count := range []int{1, 2, 7, 50, 400} {
+			for col := 0; col <= len(line); col += 1 + rng.IntN(40) {
+				for _, past := range []bool{false, true} {
+					e.win.cur = Pos{Line: 1, Col: col}
+					m := &mctx{e: e, cur: e.win.cur, count1: count}
+					got, gm, ok := rightFast(m, past)
+					want, wm, _ := stepRight(func(c int) (int, bool) { return nextCol(line, c), true }, len(line), col, count, past)
+					if ok && (got != want || gm != wm) {
+						t.Fatalf("%q col %d count %d past %v: %d,%v want %d,%v", line, col, count, past, got, gm, want, wm)
+					}
+				}
+			}
+		}
+	}
+}

@@ -149,22 +149,12 @@ func mSpaceWrap(m *mctx) (Pos, bool) {
 }
 
 func mRight(m *mctx) (Pos, bool) {
-	line := m.line()
-	col := m.cur.Col
-	moved := false
 	// In Visual mode (and with an operator) l may go onto the line end.
 	past := m.op != "" || m.e.mode.visual()
-	for i := 0; i < m.count1; i++ {
-		nc := nextCol(line, col)
-		if nc >= len(line) && (!past || col >= len(line)) {
-			if past && col < len(line) {
-				col = nc
-				moved = true
-			}
-			break
-		}
-		col = nc
-		moved = true
+	col, moved, ok := rightFast(m, past)
+	if !ok {
+		line := m.line()
+		col, moved, _ = stepRight(func(c int) (int, bool) { return nextCol(line, c), true }, len(line), m.cur.Col, m.count1, past)
 	}
 	// With an operator Vim never cancels l: on an empty line it applies to
 	// nothing (x on an empty line still saves for undo).
