@@ -182,3 +182,17 @@ func TestRightFastMatchesWholeLine(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkKeystrokeNormalXLongLine is x in the middle of a 5 MB line
+// (one undo block each), with a View after each key.
+func BenchmarkKeystrokeNormalXLongLine(b *testing.B) {
+	e := newTestEditor(strings.Repeat("lorem ipsum dolor sit amet ", 5<<20/27) + "\n")
+	e.win.cur = Pos{Col: 5 << 19}
+	x := R('x')
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.HandleKey(x)
+		_ = e.View()
+	}
+}
