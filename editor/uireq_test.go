@@ -2,6 +2,7 @@ package editor
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +28,12 @@ func TestUIRequests(t *testing.T) {
 		if r.Seq != uint64(i+1) || r.Cmd != tc.want {
 			t.Errorf(":%s: request %+v, want seq %d %q", tc.cmd, r, i+1, tc.want)
 		}
+	}
+	// Like Vim's user commands, an ambiguous prefix is an error.
+	if e.ExecEx("Und") {
+		t.Error(":Und is ambiguous but succeeded")
+	} else if msgs := e.TakeMessages(); len(msgs) == 0 || !strings.HasPrefix(msgs[len(msgs)-1].Text, "E464") {
+		t.Errorf(":Und: %v, want E464", msgs)
 	}
 	// A view without a new command repeats the request unchanged.
 	if r := e.View().UIRequest; r.Seq != uint64(len(tests)) {
