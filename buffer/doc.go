@@ -20,11 +20,14 @@
 //	     │
 //	     "first 1024 bytes of the text ..." leaf: just bytes, no header
 //
-// A child entry holds a pointer and the summary of that subtree: its byte
-// count and its number of '\n' bytes. Summaries live in the parent, so a
-// descent reads one node per level, and a leaf needs no node of its own:
-// its child entry points at its first byte. Whether a pointer leads to a
-// node or to text follows from the height, which every walk carries.
+// A child entry (16 bytes) holds a pointer and the summary of that subtree:
+// its byte count and its number of '\n' bytes, in 32 bits each. Summaries
+// live in the parent, so a descent reads one node per level, and a leaf
+// needs no node of its own: its child entry points at its first byte.
+// Whether a pointer leads to a node or to text follows from the height,
+// which every walk carries. A node also records its own totals in full;
+// a subtree of 4 GiB or more stores a saturated count in its entry and
+// readers ask the node.
 //
 // Offsets are bytes. A line ends at (and includes) its '\n'; the text has
 // Newlines()+1 lines, the last possibly empty. Nothing is decoded or
@@ -40,7 +43,8 @@
 //   - a leaf holds minLeaf..maxLeaf bytes (512 B..2 KiB), except a lone
 //     root leaf, which holds 1..maxLeaf; the empty rope has no root;
 //   - a node has minKids..maxKids children (8..16); the root has at least 2;
-//   - every summary equals the bytes and newlines of its subtree;
+//   - every summary equals the bytes and newlines of its subtree, in the
+//     parent's entry (saturated at 32 bits) and in the node itself;
 //   - no leaf boundary falls inside a valid multi-byte UTF-8 sequence
 //     (invalid bytes may be split anywhere). Hence a rune never spans two
 //     chunks, and Reader decodes chunk by chunk exactly as utf8.DecodeRune
@@ -102,9 +106,10 @@
 //
 // # The kjxtiny build tag
 //
-// Under -tags kjxtiny the leaves hold 4..16 bytes and nodes 2..4 children
-// (params_tiny.go), so small tests and fuzz inputs build trees many levels
-// deep and exercise splits, merges and the UTF-8 rule at every boundary:
+// Under -tags kjxtiny the leaves hold 4..16 bytes, nodes 2..4 children and
+// child counts saturate at 100 (params_tiny.go), so small tests and fuzz
+// inputs build trees many levels deep and exercise splits, merges, the
+// UTF-8 rule at every boundary and the saturated-count path:
 //
 //	go test -tags kjxtiny ./buffer
 //	go test -tags kjxtiny -fuzz FuzzRope ./buffer
