@@ -116,6 +116,21 @@ func BenchmarkLineStart1MLines(b *testing.B) {
 
 var sinkInt int
 
+// BenchmarkLineStartSequential asks for consecutive lines, as drawing a
+// screen does; the random benchmarks above pay a cache miss into the text
+// on nearly every call.
+func BenchmarkLineStartSequential1MLines(b *testing.B) {
+	r := FromBytes(benchLines(1 << 20))
+	lines := r.Newlines() + 1
+	b.ReportAllocs()
+	b.ResetTimer()
+	sum := 0
+	for i := 0; i < b.N; i++ {
+		sum += r.LineStart(i % lines)
+	}
+	sinkInt = sum
+}
+
 func BenchmarkLineOf1MLines(b *testing.B) {
 	r := FromBytes(benchLines(1 << 20))
 	rng := rand.New(rand.NewPCG(11, 12))
