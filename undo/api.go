@@ -104,6 +104,7 @@ type Tree struct {
 	openInfo   []entryInfo     // Vim's entries of the open node's changes
 	arena      []buffer.Change // backing store for one-change slices
 	openShared bool            // a snapshot holds the open node's change slice
+	pend       pending         // the open node's last change while merges build it (pending.go)
 	modified   bool            // Vim's b_changed
 	empty      bool            // Vim's ML_EMPTY: the buffer has no lines (the text is "")
 	pendLen    int             // length of the text after the queued steps

@@ -89,7 +89,12 @@
 // Sync closes it. Apply merges a change with the block's previous one when
 // it touches the text that change produced (typing, backspacing, deleting
 // forward), exactly: the merged change still turns the parent's text into
-// the node's text, so typing 1 000 characters stores one change.
+// the node's text, so typing 1 000 characters stores one change. Merging is
+// amortised O(1) per key: while the block is open its last change is built
+// in place in gap buffers (pending.go), and the immutable strings the node
+// stores are written only when something can read them: before the block
+// gets another change, when it closes (Sync, and so before any movement,
+// Reload or Export), and when a Snapshot is taken.
 //
 // # Limits
 //
@@ -134,7 +139,10 @@
 // generation. Slots past a snapshot's count are invisible to it and written
 // in place. The node still receiving changes is read by snapshots from
 // their own copy of its record, and its change slice is copied before the
-// next change once a snapshot holds it. Checkpoint labels are a small map
+// next change once a snapshot holds it; the pending change of the open
+// block is written into the record before the copy, so a snapshot only
+// holds immutable strings (a snapshot taken with a long insert open costs
+// one copy of that insert). Checkpoint labels are a small map
 // copied on write the same way. Freed nodes stay as dead slots until they
 // outnumber the live ones; then the storage is rebuilt (amortised O(1) per
 // freed node). Old snapshots keep the old chunks alive.
@@ -145,6 +153,7 @@
 // c the changes applied:
 //
 //	Save + Apply + Sync       O(changes + log text) (one rope apply, one LineOf per change)
+//	Apply merging (typing)    O(log text) amortised per key, plus O(change) once at Sync
 //	u, CTRL-R                 O(count + c)
 //	g-, g+, :undo N           O(log n + d + c)             shortcut
 //	:earlier/:later Nf        O(n + d + c)                 shortcut

@@ -90,6 +90,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	t.synced = false
 	t.open = u
 	t.openShared = false
+	t.pend.drop()
 	clear(t.openInfo)
 	t.openInfo = t.openInfo[:0]
 }
@@ -99,7 +100,8 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 // < 0 the text changes without history. A change that lies inside, or
 // touches, the text the block's previous change produced is merged with it
 // (exactly: the merged change still turns the parent's text into this
-// node's text), so typing 1 000 characters stores one change.
+// node's text), so typing 1 000 characters stores one change; merging is
+// amortised O(1) per key (pending.go).
 func (t *Tree) Apply(c buffer.Change) error {
 	if t.synced {
 		t.Save(t.cursor, SourceTyped)
@@ -124,20 +126,19 @@ func (t *Tree) Apply(c buffer.Change) error {
 		t.openShared = false
 	}
 	n := len(d.changes)
-	if n > 0 && !d.whole {
-		if m, ok := merge(d.changes[n-1], c); ok {
-			d.changes[n-1] = m
-			if c.New != "" {
-				// Typing: what Vim saved as its Insert-mode entry (see
-				// entryOf). Deleting does not make a change typed: whole
-				// lines deleted one after the other (:g/x/d) stay whole
-				// lines, and so does o with the autoindent <Esc> removes.
-				d.typed |= typedBit(n - 1)
-			}
-			t.openInfo[len(t.openInfo)-1] = entryOf(after, m, m.Off+len(m.New), isTyped(d.typed, n-1))
-			return nil
+	if n > 0 && !d.whole && t.mergeLast(d, c, after) {
+		if c.New != "" {
+			// Typing: what Vim saved as its Insert-mode entry (see
+			// entryOf). Deleting does not make a change typed: whole
+			// lines deleted one after the other (:g/x/d) stay whole
+			// lines, and so does o with the autoindent <Esc> removes.
+			d.typed |= typedBit(n - 1)
 		}
+		return nil
 	}
+	// c starts a new change: the previous one is final.
+	t.settle()
+	t.pend.drop()
 	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
 		// The previous change's first line, from a text in which its
 		// offset has the same prefix.
@@ -164,33 +165,6 @@ func (t *Tree) newChangeSlice(c buffer.Change) []buffer.Change {
 	return t.arena[k-1 : k : k]
 }
 
-// merge combines p followed by c into one change when c touches the text p
-// produced: [p.Off, p.Off+len(p.New)].
-func merge(p, c buffer.Change) (buffer.Change, bool) {
-	a, b := p.Off, p.Off+len(p.New)
-	cEnd := c.Off + len(c.Old)
-	if c.Off > b || cEnd < a {
-		return buffer.Change{}, false
-	}
-	lo, hi := min(a, c.Off), max(b, cEnd)
-	var left, right string
-	if c.Off < a {
-		left = c.Old[:a-c.Off]
-	}
-	if cEnd > b {
-		right = c.Old[b-c.Off:]
-	}
-	region := left + p.New + right // the text in [lo, hi) after p
-	if len(region) != hi-lo {
-		return buffer.Change{}, false
-	}
-	return buffer.Change{
-		Off: lo,
-		Old: left + p.Old + right,
-		New: region[:c.Off-lo] + c.New + region[cEnd-lo:],
-	}, true
-}
-
 // SetCursorAfter records the cursor after the open block's changes (call it
 // before Sync).
 func (t *Tree) SetCursorAfter(p Pos) {
@@ -214,6 +188,8 @@ func (t *Tree) Sync() {
 
 // closeBlock stores the open node's line counts and forgets it.
 func (t *Tree) closeBlock() {
+	t.settle()
+	t.pend.drop()
 	if t.open != 0 {
 		if d := t.st.d(t.open); !d.whole {
 			if k := len(t.openInfo) - 1; k > 0 && t.openInfo[k].top < 0 {
@@ -325,6 +301,7 @@ func (t *Tree) Reset(text buffer.Rope) {
 	t.marks = make([]uint32, 1, chunkSize)
 	t.lastMark = 0
 	t.oldhead, t.newhead, t.curhead, t.phys, t.open = 0, 0, 0, 0, 0
+	t.pend.drop() // an open block's pending change goes with the history
 	t.numhead, t.dead = 0, 0
 	t.seqCur, t.saveCur, t.timeCur = 0, 0, 0
 	t.synced = true

@@ -45,8 +45,11 @@ func (t *Tree) Snapshot() Snapshot {
 }
 
 // view is a Snapshot for use on the tree's goroutine before the tree
-// changes again (it does not protect the storage from later writes).
+// changes again (it does not protect the storage from later writes). It
+// first writes the open block's pending change (pending.go), so that the
+// copy of the open node holds immutable strings.
 func (t *Tree) view() Snapshot {
+	t.settle()
 	s := Snapshot{
 		st: t.st, labels: t.labels, text: t.text, loc: t.loc,
 		gen: t.snapGen, writeEpoch: t.writeEpoch, rootDepth: t.rootDepth,
