@@ -50,6 +50,7 @@ var optionDefs = []optDef{
 	{name: "undolevels", short: "ul", kind: optNumber, n: func(o *Options) *int { return &o.UndoLevels }, after: func(e *Editor) {
 		for _, b := range e.bufs {
 			b.tree.SetLevels(e.opt.UndoLevels)
+			b.tree.SetMaxNodes(e.undoNodeCap())
 		}
 	}},
 	{name: "undodir", short: "udir", kind: optString, s: func(o *Options) *string { return &o.UndoDir }},

@@ -53,3 +53,21 @@ func TestUndoLevelsBeyondNodeCap(t *testing.T) {
 		t.Fatalf("after :undo 0 the text has %d bytes, want 0", got)
 	}
 }
+
+// TestUndoLevelsRaiseOpenBuffer raises 'undolevels' in a buffer that is
+// already open: its tree must keep more nodes than the default cap too.
+func TestUndoLevelsRaiseOpenBuffer(t *testing.T) {
+	n := undo.DefaultMaxNodes + 200
+	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e.ExecEx("set undolevels=200000")
+	for i := 0; i < n; i++ {
+		e.Feed(MustParseKeys("ix<Esc>"), true)
+	}
+	if got := e.buf().tree.Len(); got != n {
+		t.Fatalf("tree keeps %d nodes after %d changes, want all", got, n)
+	}
+	e.ExecEx("undo 0")
+	if got := e.text().Len(); got != 0 {
+		t.Fatalf("after :undo 0 the text has %d bytes, want 0", got)
+	}
+}

@@ -201,6 +201,16 @@ func (t *Tree) SetLevels(n int) {
 	t.levels = n
 }
 
+// SetMaxNodes changes kjx's node cap (Options.MaxNodes: 0 means
+// DefaultMaxNodes, negative means no cap). Like 'undolevels', a lower cap
+// takes effect when the next node is created.
+func (t *Tree) SetMaxNodes(n int) {
+	if n == 0 {
+		n = DefaultMaxNodes
+	}
+	t.maxNodes = n
+}
+
 // SeqCur is Vim's seq_cur (undotree().seq_cur); see undo-semantics.md
 // section 3 for when it does not name the current state.
 func (t *Tree) SeqCur() int { return t.seqCur }
