@@ -85,6 +85,9 @@ func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 		e.applyUndoConfig(c.Undo) // limits and intervals of later undo-file writes
 	}
 	e.live.cur = c
+	if err := e.SetMappings(c.Keys.Normal, c.Keys.Insert); err != nil {
+		errs = append(errs, err)
+	}
 	var changed []string
 	for i := range optionDefs {
 		d := &optionDefs[i]

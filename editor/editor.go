@@ -46,6 +46,7 @@ type Message struct {
 type queued struct {
 	k     Key
 	typed bool
+	nomap bool // not offered to the key maps (a mapping's right side)
 }
 
 // Editor is the modal core. All methods must be called from one goroutine
@@ -63,6 +64,7 @@ type Editor struct {
 
 	mode    Mode
 	pending []Key // keys of an incomplete Normal-mode command
+	maps    mappings
 	ins     *insertState
 	cl      *cmdline
 	vis     visualState

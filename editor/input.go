@@ -32,6 +32,9 @@ func (e *Editor) drain() {
 	for len(e.queue) > 0 && !e.quit {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
+		if q.typed && !q.nomap && e.mapKey(q.k) {
+			continue
+		}
 		e.dispatchCounted(q)
 	}
 }
@@ -89,6 +92,7 @@ func (e *Editor) dispatch(k Key, typed bool) {
 // 'xt') does: Insert and Command-line mode are left as with <Esc> and an
 // incomplete command is dropped; Visual mode stays.
 func (e *Editor) EndStep() {
+	e.flushHeld()
 	switch e.mode {
 	case ModeInsert, ModeReplace:
 		e.Feed([]Key{K(KeyEsc)}, false)

@@ -38,6 +38,9 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		ecfg.Clean = true
 	}
 	ed := editor.New(ecfg)
+	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
+		warnings = append(warnings, err)
+	}
 	if file != "" {
 		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintln(stderr, "kjx:", err)
