@@ -21,7 +21,10 @@ func LineFirstNonBlank(r buffer.Rope, line int) int {
 		}
 		p++
 	}
-	return p
+	// A blank can carry combining marks (" \u0300"): stopping after the
+	// blank lands inside its cluster, and Vim moves to the cluster's start.
+	start, _ := GraphemeAt(r, p)
+	return start
 }
 
 // LineLastChar is Vim's $ position on line: the start of its last cluster,
