@@ -76,7 +76,7 @@ func TestEndToEndTmux(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "kjx")
-	build := exec.Command("go", "build", "-o", bin, "./testdata/kjxui")
+	build := exec.Command("go", "build", "-o", bin, "github.com/kjx-editor/kjx/cmd/kjx")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
@@ -86,7 +86,7 @@ func TestEndToEndTmux(t *testing.T) {
 	}
 	s := &tmuxSession{t: t, socket: "kjx-e2e-" + filepath.Base(dir)}
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "120", "-y", "40",
-		"env TERM=xterm-256color "+bin+" "+file+"; sleep 30")
+		"env TERM=xterm-256color "+bin+" --clean "+file+"; sleep 30")
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
 
 	s.waitText("alpha")

@@ -34,6 +34,17 @@ var showModes = map[editor.Mode]string{
 }
 
 // build converts v. It runs on the UI goroutine.
+// diskName is the status-line word for a file that differs on disk.
+func diskName(d editor.DiskState) string {
+	switch d {
+	case editor.DiskChanged:
+		return "changed on disk"
+	case editor.DiskRemoved:
+		return "deleted"
+	}
+	return ""
+}
+
 func (b *frameBuilder) build(v *editor.View) *Frame {
 	f := &Frame{}
 	o := v.Options
@@ -57,7 +68,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	}
 	st := v.Status
 	f.Status = StatusInfo{Mode: modeNames[v.Mode], Name: st.FileName, Modified: st.Modified,
-		UndoSeq: st.SeqCur, UndoLast: st.SeqLast}
+		UndoSeq: st.SeqCur, UndoLast: st.SeqLast, Disk: diskName(st.Disk)}
 	f.ShowMode = showModes[v.Mode]
 	if v.Recording != 0 {
 		f.ShowMode += "recording @" + string(v.Recording)

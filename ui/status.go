@@ -8,6 +8,9 @@ type StatusInfo struct {
 	Name     string // file name; "" shows "[No Name]"
 	Modified bool   // shows "[+]"
 	ReadOnly bool   // shows "[RO]"
+	// Disk is the file's state on disk when it differs from what kjx read
+	// or wrote: "changed on disk" or "deleted", shown in brackets.
+	Disk string
 	// The undo position: the current state's seq and the highest seq
 	// ("#42/57"); both 0 hides it.
 	UndoSeq, UndoLast int
@@ -79,6 +82,9 @@ func (r *Renderer) drawStatus(s Surface, st StatusInfo, ru ruler, x0, x1, y int)
 	}
 	if st.ReadOnly {
 		flags += " [RO]"
+	}
+	if st.Disk != "" {
+		flags += " [" + st.Disk + "]"
 	}
 	undo := r.undoStatus(st)
 	pos := ru.pos
