@@ -170,19 +170,16 @@ func itoa(n int) string {
 
 func cmdInsert(e *Editor, c *ncmd) {
 	r := e.text()
-	line := e.curLine()
 	cur := e.win.cur
 	count := c.count1()
 	prefix := MustParseKeys(c.name)
 	switch c.name {
 	case "a":
-		if line != "" {
-			e.win.cur.Col = nextCol(line, cur.Col)
-		}
+		e.win.cur.Col = ropeNextCol(r, cur.Line, cur.Col)
 	case "A":
-		e.win.cur.Col = len(line)
+		e.win.cur.Col = lineLen(r, cur.Line)
 	case "I":
-		e.win.cur.Col = len(leadingWhite(line))
+		e.win.cur.Col = len(leadingWhite(e.curLine()))
 	case "gI":
 		e.win.cur.Col = 0
 	case "gi":

@@ -17,7 +17,28 @@ func refCharStart(line string, col int) int {
 	if col <= 0 {
 		return 0
 	}
-	return prevCol(line, refNextColFrom(line, col))
+	return refPrevCol(line, refNextColFrom(line, col))
+}
+
+// refPrevCol is the literal walk prevCol must agree with: clusters from a
+// rune start at most 256 bytes back (the line start when col ≤ 256).
+func refPrevCol(line string, col int) int {
+	if col <= 0 {
+		return 0
+	}
+	start := 0
+	if col > 256 {
+		start = col - 256
+		for start > 0 && !isRuneStart(line[start]) {
+			start--
+		}
+	}
+	prev := start
+	for p := start; p < col; {
+		prev = p
+		p = nextCol(line, p)
+	}
+	return prev
 }
 
 func refNextColFrom(line string, col int) int {
@@ -38,7 +59,7 @@ func refLastCharCol(line string) int {
 	if line == "" {
 		return 0
 	}
-	return prevCol(line, len(line))
+	return refPrevCol(line, len(line))
 }
 
 // refClamp is the cursor clamp on the whole line.
@@ -101,6 +122,18 @@ func TestFastClusterMatchesReference(t *testing.T) {
 			t.Fatalf("lastCharCol(%q) = %d, want %d", line, got, want)
 		}
 		for col := -1; col <= len(line)+1; col++ {
+			if col >= 0 && col <= len(line) {
+				want := refPrevCol(line, col)
+				if got := prevCol(line, col); got != want {
+					t.Fatalf("prevCol(%q, %d) = %d, want %d", line, col, got, want)
+				}
+				if got, want := ropeNextCol(r, 1, col), nextCol(rline, col); got != want {
+					t.Fatalf("ropeNextCol(%q, %d) = %d, want %d", rline, col, got, want)
+				}
+				if got := ropePrevCol(r, 1, col); got != refPrevCol(rline, col) {
+					t.Fatalf("ropePrevCol(%q, %d) = %d, want %d", rline, col, got, refPrevCol(rline, col))
+				}
+			}
 			if got, want := charStart(line, col), refCharStart(line, col); got != want {
 				t.Fatalf("charStart(%q, %d) = %d, want %d", line, col, got, want)
 			}

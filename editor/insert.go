@@ -382,7 +382,7 @@ func (e *Editor) finishInsert(repeat bool) {
 		// After a block insert the cursor is at the block's top-left.
 		e.win.cur = blockCur
 	} else if e.win.cur.Col > 0 {
-		e.win.cur.Col = prevCol(e.curLine(), e.win.cur.Col)
+		e.win.cur.Col = ropePrevCol(e.text(), e.win.cur.Line, e.win.cur.Col)
 	}
 	e.win.clampCursor(false)
 	e.win.wantCol = -1

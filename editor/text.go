@@ -44,27 +44,41 @@ func nextCol(line string, col int) int {
 	return col + len(c)
 }
 
-// prevCol returns the start of the grapheme cluster before col.
+// prevCol returns the start of the grapheme cluster before col: the last
+// cluster start a walk from a rune start at most 256 bytes back passes
+// before col (from the line start when col ≤ 256). Between ASCII bytes it
+// answers in O(1) (see fastpath.go).
 func prevCol(line string, col int) int {
+	c, _ := fullWindow(line).prevColW(col)
+	return c
+}
+
+// ropeNextCol is nextCol on line l of r, reading only a window of the line
+// around col.
+func ropeNextCol(r buffer.Rope, l, col int) int {
+	ls := r.LineStart(l)
+	n := r.LineEnd(l) - ls
+	if col >= n {
+		return n
+	}
+	if c, ok := ropeWindow(r, ls, n, col).next(col); ok {
+		return c
+	}
+	return nextCol(r.SliceString(ls, ls+n), col)
+}
+
+// ropePrevCol is prevCol on line l of r, reading only a window of the line
+// around col.
+func ropePrevCol(r buffer.Rope, l, col int) int {
 	if col <= 0 {
 		return 0
 	}
-	// Walk from a safe earlier start: clusters never span more than a few
-	// hundred bytes in real text, but be exact by walking from the line start
-	// when the line is short.
-	start := 0
-	if col > 256 {
-		start = col - 256
-		for start > 0 && !isRuneStart(line[start]) {
-			start--
-		}
+	ls := r.LineStart(l)
+	n := r.LineEnd(l) - ls
+	if c, ok := ropeWindow(r, ls, n, col).prevColW(col); ok {
+		return c
 	}
-	prev := start
-	for p := start; p < col; {
-		prev = p
-		p = nextCol(line, p)
-	}
-	return prev
+	return prevCol(r.SliceString(ls, ls+n), col)
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
