@@ -158,17 +158,34 @@ func resolveName(t string) (name string, ok, ambiguous bool) {
 	} else if !isAlpha(c) {
 		return t, len(t) == 1 && strings.IndexByte(nonAlphaNames, c) >= 0, false
 	}
-	for _, k := range kjxNames {
-		if len(t) >= k.min && strings.HasPrefix(k.name, t) {
-			return k.name, true, false
-		}
-	}
-	for _, v := range vimNames {
-		if len(t) >= v.min && strings.HasPrefix(v.name, t) {
-			return v.name, true, false
-		}
+	if name, ok := lowerNames[t]; ok {
+		return name, true, false
 	}
 	return "", false, false
+}
+
+// lowerNames maps every accepted spelling of a lowercase command (its
+// name cut anywhere at or after its shortest abbreviation) to the command:
+// the first entry of kjxNames, then vimNames, that accepts it, as a scan of
+// the tables in order would find. Built once; read-only afterwards.
+var lowerNames = buildLowerNames()
+
+func buildLowerNames() map[string]string {
+	m := make(map[string]string, 4096)
+	add := func(name string, min int) {
+		for n := max(min, 1); n <= len(name); n++ {
+			if _, taken := m[name[:n]]; !taken {
+				m[name[:n]] = name
+			}
+		}
+	}
+	for _, k := range kjxNames {
+		add(k.name, k.min)
+	}
+	for _, v := range vimNames {
+		add(v.name, v.min)
+	}
+	return m
 }
 
 // resolveUpper resolves a name starting with an uppercase letter: Vim's

@@ -1,0 +1,55 @@
+package exparse
+
+import (
+	"strings"
+	"testing"
+)
+
+// scanLower is the reference resolution of a lowercase name: the first
+// entry of kjxNames, then vimNames, that t abbreviates.
+func scanLower(t string) (string, bool) {
+	for _, k := range kjxNames {
+		if len(t) >= k.min && strings.HasPrefix(k.name, t) {
+			return k.name, true
+		}
+	}
+	for _, v := range vimNames {
+		if len(t) >= v.min && strings.HasPrefix(v.name, t) {
+			return v.name, true
+		}
+	}
+	return "", false
+}
+
+// TestLowerNamesMatchScan checks the prefix index against the table scan
+// for every prefix of every name, and for near misses.
+func TestLowerNamesMatchScan(t *testing.T) {
+	var names []string
+	for _, k := range kjxNames {
+		names = append(names, k.name)
+	}
+	for _, v := range vimNames {
+		names = append(names, v.name)
+	}
+	checked := 0
+	for _, name := range names {
+		if name == "" || name[0] < 'a' || name[0] > 'z' {
+			continue
+		}
+		for n := 1; n <= len(name)+1; n++ {
+			t1 := name[:min(n, len(name))]
+			if n > len(name) {
+				t1 = name + "x"
+			}
+			want, wok := scanLower(t1)
+			got, gok, amb := resolveName(t1)
+			if got != want || gok != wok || amb {
+				t.Fatalf("resolveName(%q) = %q,%v,%v; the scan gives %q,%v", t1, got, gok, amb, want, wok)
+			}
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("checked only %d spellings", checked)
+	}
+}
