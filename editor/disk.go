@@ -322,11 +322,11 @@ func (e *Editor) replaceFromDisk(b *Buffer, l fileio.Loaded, changes []buffer.Ch
 	}
 	old := b.Text()
 	b.tree.SetCursor(cur)
-	sl, st, em, mk := b.beforeSave()
+	note := b.beforeSave()
 	if err := b.tree.ReloadChanges(changes, src); err != nil {
 		return err
 	}
-	b.afterSave(sl, st, em, mk)
+	b.afterSave(note)
 	if follow {
 		for _, c := range changes {
 			e.adjustMarks(b, c.Off, c.Old, c.New)

@@ -11,9 +11,9 @@ import (
 // (opening an undo block when the tree is synced) and moves the marks.
 func (e *Editor) apply(off int, old, new string) {
 	b := e.buf()
-	sl, st, em, mk := b.beforeSave()
+	note := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
-	b.afterSave(sl, st, em, mk)
+	b.afterSave(note)
 	if err := b.tree.Apply(buffer.Change{Off: off, Old: old, New: new}); err != nil {
 		// A mismatch is a bug in the editor: report it, never corrupt text.
 		e.errMsg("E000: internal error: %v", err)
@@ -37,9 +37,9 @@ func (e *Editor) apply(off int, old, new string) {
 // block, as an empty delete does.
 func (e *Editor) saveUndo() {
 	b := e.buf()
-	sl, st, em, mk := b.beforeSave()
+	note := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
-	b.afterSave(sl, st, em, mk)
+	b.afterSave(note)
 	e.changed = true
 }
 

@@ -10,7 +10,8 @@ type undoState struct {
 	marksBefore map[int]map[rune]Pos
 	// marksUndone[H] are the marks a-z when header H was last undone.
 	marksUndone map[int]map[rune]Pos
-	// emptyAt[S] is whether the buffer had no lines in state S.
+	// emptyAt[S] is whether the buffer had no lines in state S (a missing
+	// S > 0 reads as false; see setEmptyAt).
 	emptyAt map[int]bool
 }
 
@@ -22,41 +23,67 @@ func (u *undoState) init() {
 	}
 }
 
-// namedMarks copies the marks a-z.
+// namedMarks copies the marks a-z; nil when none is set (most buffers:
+// one map per undo header would be a third of a long history's memory).
 func namedMarks(b *Buffer) map[rune]Pos {
-	m := map[rune]Pos{}
+	var m map[rune]Pos
 	for r, p := range b.marks {
 		if r >= 'a' && r <= 'z' {
+			if m == nil {
+				m = make(map[rune]Pos, 4)
+			}
 			m[r] = p
 		}
 	}
 	return m
 }
 
-// beforeSave is called before tree.Save; it returns what afterSave needs.
-func (b *Buffer) beforeSave() (seqLast, state int, empty bool, marks map[rune]Pos) {
-	t := b.tree
-	if t.Synced() {
-		marks = namedMarks(b)
+// setEmptyAt records whether the buffer was empty in state. Only true is
+// stored (and state 0's value, whose absence means "as loaded"): a missing
+// entry reads as false, and the flag only matters for a state whose text
+// is empty, so long histories keep no entry per node.
+func (u *undoState) setEmptyAt(state int, empty bool) {
+	if empty || state == 0 {
+		u.emptyAt[state] = empty
+	} else {
+		delete(u.emptyAt, state)
 	}
-	return t.SeqLast(), t.SeqCur(), b.empty, marks
+}
+
+// saveNote is what beforeSave learns for afterSave.
+type saveNote struct {
+	seqLast, state int
+	empty, synced  bool
+	marks          map[rune]Pos // the marks a-z; nil when none is set
+}
+
+// beforeSave is called before tree.Save; it returns what afterSave needs.
+func (b *Buffer) beforeSave() saveNote {
+	t := b.tree
+	n := saveNote{seqLast: t.SeqLast(), state: t.SeqCur(), empty: b.empty, synced: t.Synced()}
+	if n.synced {
+		n.marks = namedMarks(b)
+	}
+	return n
 }
 
 // afterSave records the state of a header Save just created.
-func (b *Buffer) afterSave(seqLast, state int, empty bool, marks map[rune]Pos) {
+func (b *Buffer) afterSave(n saveNote) {
 	t := b.tree
-	if t.SeqLast() == seqLast || marks == nil {
+	if t.SeqLast() == n.seqLast || !n.synced {
 		return
 	}
 	b.us.init()
-	b.us.marksBefore[t.SeqLast()] = marks
-	b.us.emptyAt[state] = empty
+	if len(n.marks) > 0 {
+		b.us.marksBefore[t.SeqLast()] = n.marks
+	}
+	b.us.setEmptyAt(n.state, n.empty)
 }
 
 // noteState records the buffer's emptiness in its current undo state.
 func (b *Buffer) noteState() {
 	b.us.init()
-	b.us.emptyAt[b.tree.SeqCur()] = b.empty
+	b.us.setEmptyAt(b.tree.SeqCur(), b.empty)
 }
 
 // afterMove restores what Vim's undo headers restore after an undo (undid
@@ -64,7 +91,11 @@ func (b *Buffer) noteState() {
 func (b *Buffer) afterMove(undid, redid int) {
 	b.us.init()
 	if undid > 0 {
-		b.us.marksUndone[undid] = namedMarks(b)
+		if m := namedMarks(b); m != nil {
+			b.us.marksUndone[undid] = m
+		} else {
+			delete(b.us.marksUndone, undid)
+		}
 		for r, p := range b.us.marksBefore[undid] {
 			b.marks[r] = p
 		}
