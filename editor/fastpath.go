@@ -163,11 +163,31 @@ func (w lineWindow) charStartW(col int) (int, bool) {
 	return w.walkPrev(q0, p)
 }
 
+// nearWindow is the first, small window tried: enough for the ASCII fast
+// paths, so that the common case copies a few bytes, not 2 × fastWindow.
+const nearWindow = 32
+
 // ropeWindow reads the window of line l (starting at offset ls, n bytes
-// long) around column col.
-func ropeWindow(r buffer.Rope, ls, n, col int) lineWindow {
-	lo, hi := max(col-fastWindow, 0), min(col+fastWindow, n)
+// long) reaching size bytes either side of column col.
+func ropeWindow(r buffer.Rope, ls, n, col, size int) lineWindow {
+	lo, hi := max(col-size, 0), min(col+size, n)
 	return lineWindow{s: r.SliceString(ls+lo, ls+hi), base: lo, n: n}
+}
+
+// windowed answers f for line l (offset ls, n bytes) around col: on a
+// small window, then a larger one, then the whole line (where f is always
+// sure).
+func windowed(r buffer.Rope, ls, n, col int, f func(lineWindow) (int, bool)) int {
+	for _, size := range [...]int{nearWindow, fastWindow} {
+		if c, ok := f(ropeWindow(r, ls, n, col, size)); ok {
+			return c
+		}
+		if size >= n {
+			break
+		}
+	}
+	c, _ := f(fullWindow(r.SliceString(ls, ls+n)))
+	return c
 }
 
 // clampCol returns col clamped onto line l of r the way Normal mode
@@ -186,18 +206,10 @@ func clampCol(r buffer.Rope, l, col int, insert bool) int {
 		if n == 0 {
 			return 0
 		}
-		c, ok := ropeWindow(r, ls, n, n).prevColW(n)
-		if !ok {
-			c = lastCharCol(r.SliceString(ls, ls+n))
-		}
-		col = c
+		col = windowed(r, ls, n, n, func(w lineWindow) (int, bool) { return w.prevColW(n) })
 	}
 	if col == 0 || col >= n {
 		return col
 	}
-	if c, ok := ropeWindow(r, ls, n, col).charStartW(col); ok {
-		return c
-	}
-	c, _ := fullWindow(r.SliceString(ls, ls+n)).charStartW(col)
-	return c
+	return windowed(r, ls, n, col, func(w lineWindow) (int, bool) { return w.charStartW(col) })
 }

@@ -61,10 +61,7 @@ func ropeNextCol(r buffer.Rope, l, col int) int {
 	if col >= n {
 		return n
 	}
-	if c, ok := ropeWindow(r, ls, n, col).next(col); ok {
-		return c
-	}
-	return nextCol(r.SliceString(ls, ls+n), col)
+	return windowed(r, ls, n, col, func(w lineWindow) (int, bool) { return w.next(col) })
 }
 
 // ropePrevCol is prevCol on line l of r, reading only a window of the line
@@ -75,10 +72,7 @@ func ropePrevCol(r buffer.Rope, l, col int) int {
 	}
 	ls := r.LineStart(l)
 	n := r.LineEnd(l) - ls
-	if c, ok := ropeWindow(r, ls, n, col).prevColW(col); ok {
-		return c
-	}
-	return prevCol(r.SliceString(ls, ls+n), col)
+	return windowed(r, ls, n, col, func(w lineWindow) (int, bool) { return w.prevColW(col) })
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
