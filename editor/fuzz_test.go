@@ -36,9 +36,10 @@ func checkInvariants(t *testing.T, e *Editor, input string) {
 
 // FuzzKeys feeds random key notation to the core: it must never panic and
 // must keep its invariants after every batch.
-// hugeCount matches a count of four digits or more: "7777777A0" appends
-// millions of characters, as in Vim, which is slow work rather than a bug and
-// trips the fuzzer's hang detector.
+// hugeCount matches a count of four digits or more: "7777777p" puts
+// millions of copies, as in Vim, which is slow work rather than a bug and
+// trips the fuzzer's hang detector. (A counted insert of plain text is one
+// edit; TestCountedInsertHugeCount keeps "7777777A0" fast.)
 var hugeCount = regexp.MustCompile(`[0-9]{4}`)
 
 func FuzzKeys(f *testing.F) {

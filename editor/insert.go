@@ -336,16 +336,8 @@ func (e *Editor) restartInsert() {
 func (e *Editor) finishInsert(repeat bool) {
 	in := e.ins
 	if repeat && in.count > 1 && !in.replay {
-		keys := in.keys
 		in.replay = true
-		for i := 1; i < in.count; i++ {
-			if in.cmd == "o" || in.cmd == "O" {
-				e.openLine(true)
-			}
-			for _, k := range keys {
-				e.insertKey(k)
-			}
-		}
+		e.repeatInsert(in)
 		in.replay = false
 	}
 	// Remove an indent nobody typed after.
@@ -386,6 +378,38 @@ func (e *Editor) finishInsert(repeat bool) {
 	}
 	e.win.clampCursor(false)
 	e.win.wantCol = -1
+}
+
+// repeatInsert types the session's keys count-1 more times (the count of
+// 3ix<Esc>). Plain text typed in Insert mode is inserted as one string:
+// the same text, cursor and undo block as typing it again key by key, in
+// one rope edit instead of one per key (7777777A0 would otherwise take
+// seconds).
+func (e *Editor) repeatInsert(in *insertState) {
+	if text, ok := plainText(in.keys); ok && e.mode == ModeInsert && in.block == nil && in.cmd != "o" && in.cmd != "O" {
+		e.insertTyped(strings.Repeat(text, in.count-1))
+		return
+	}
+	for i := 1; i < in.count; i++ {
+		if in.cmd == "o" || in.cmd == "O" {
+			e.openLine(true)
+		}
+		for _, k := range in.keys {
+			e.insertKey(k)
+		}
+	}
+}
+
+// plainText is the text keys type when every key is a plain character.
+func plainText(keys []Key) (string, bool) {
+	var b strings.Builder
+	for _, k := range keys {
+		if !k.plain() {
+			return "", false
+		}
+		b.WriteRune(k.Rune)
+	}
+	return b.String(), true
 }
 
 // insertedText turns typed keys into the text they insert (the ". register).
