@@ -7,7 +7,7 @@
 //	go run ./cmd/kjxbench [-runs 5] [-quick] [-only 1a,2] [-json FILE] [-png FILE] [-md FILE]
 //	                      [-txns N] [-bigsize 1G] [-jsonsize N] [-jsonedits N] [-branch N]
 //	                      [-shared DIR] [-cache DIR] [-work DIR] [-keep] [-kjx BIN] [-vim BIN]
-//	                      [-timeout D] [-panel-cmd EXCMD] [-cpuprofile FILE]
+//	                      [-timeout D] [-cpuprofile FILE]
 //
 // It builds kjx from the repository (or takes -kjx), finds Vim on PATH,
 // and reads the traces in place from ../shared/traces (or -shared DIR).
@@ -25,7 +25,8 @@
 //	3L      open the 1 GB file and :q! (kjx's load rate in GB/s).
 //	4       10 000 branching edits (4 edits, then 3u, repeated), then g- 10 000 times.
 //	5       :rundo and :wundo of workload 4's history in a new process, :undo 0.
-//	6       kjx's undo-tree panel for workload 1a's tree (kjx only; needs -panel-cmd).
+//	6       kjx's undo-tree panel for workload 1a's tree, drawn off-screen in this
+//	        process: first frame, redraw and j/k frame times (kjx only).
 //
 // Every workload checks its output files: against the model text the
 // generator computed (the trace's endContent and startContent, the edited

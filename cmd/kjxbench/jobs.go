@@ -223,16 +223,10 @@ func (e *env) persistJob(dir string) (*job, error) {
 	return j, writeInput(j, dir, fileBytes(text))
 }
 
-// panelJob is workload 6: render the undo-tree panel for workload 1's
-// tree, in kjx only. kjx has no headless way to do that yet; -panel-cmd
-// names the Ex command that will (the hook).
+// panelJob is workload 6: render the undo-tree panel for workload 1a's
+// tree, in kjx only: the replay runs inside this process and the panel is
+// drawn off-screen (panel.go).
 func (e *env) panelJob(dir string) (*job, error) {
-	j := &job{title: "undo-tree panel for workload 1a's tree (kjx only)"}
-	j.skip[edVim] = "Vim has no undo-tree panel"
-	if e.cfg.panelCmd == "" {
-		j.skip[edKjx] = "not measurable: kjx has no headless command that renders the panel; pass -panel-cmd when it has one"
-		return j, nil
-	}
 	tr, err := e.loadTrace("seph-blog1")
 	if err != nil {
 		return nil, err
@@ -241,10 +235,10 @@ func (e *env) panelJob(dir string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Ex(e.cfg.panelCmd)
-	s.Quit()
-	j.script = s
-	j.title = fmt.Sprintf("replay seph-blog1 (%d txns) + %q (kjx only)", len(tr.Txns), e.cfg.panelCmd)
+	j := &job{title: fmt.Sprintf("undo-tree panel, 200×60, over the tree of seph-blog1 (%d txns) (kjx only)", len(tr.Txns)),
+		script: s, goals: []goal{{Metric: "frame_ms", Max: 1}}}
+	j.skip[edVim] = "Vim has no undo-tree panel, and Debian 12 has no vim-undotree package (apt-cache search undotree finds none)"
+	j.inProcess = func(r *result) error { return measurePanel(j, fileBytes(tr.End), r) }
 	return j, writeInput(j, dir, fileBytes(tr.Start))
 }
 

@@ -35,7 +35,6 @@ type config struct {
 	kjx         string
 	vim         string
 	timeout     time.Duration
-	panelCmd    string
 	cpuProfile  string
 	args        []string
 }
@@ -72,7 +71,6 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.kjx, "kjx", "", "kjx binary (default: go build ./cmd/kjx of this repository)")
 	fs.StringVar(&c.vim, "vim", "vim", "Vim binary")
 	fs.DurationVar(&c.timeout, "timeout", 15*time.Minute, "time limit of one editor run")
-	fs.StringVar(&c.panelCmd, "panel-cmd", "", "Ex command that renders kjx's undo-tree panel headless (workload 6)")
 	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "profile kjx in-process on the first selected workload and write a pprof CPU profile to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return nil, err

@@ -22,7 +22,11 @@ type goal struct {
 // String is the goal as the table prints it.
 func (g goal) String() string {
 	if g.Max > 0 {
-		return fmt.Sprintf("%s kjx/Vim ≤ %g", g.Metric, g.Max)
+		switch g.Metric {
+		case "wall", "rss", "cpu":
+			return fmt.Sprintf("%s kjx/Vim ≤ %g", g.Metric, g.Max)
+		}
+		return fmt.Sprintf("%s ≤ %g", g.Metric, g.Max)
 	}
 	return fmt.Sprintf("%s ≥ %g", g.Metric, g.Min)
 }

@@ -75,6 +75,9 @@ type job struct {
 	skip       [2]string // per editor: why it is not run ("" = run it)
 	inputSize  int64
 	after      func(*result) // derived numbers (load rate), after the runs
+	// inProcess, when set, measures the workload inside this process
+	// instead of timing editor runs (workload 6's frame times).
+	inProcess func(*result) error
 }
 
 // tools are the editor binaries.
@@ -145,6 +148,13 @@ func (r *runner) runJob(ctx context.Context, j *job) *result {
 	res := newResult(j)
 	if j.skip[edKjx] != "" && j.skip[edVim] != "" {
 		res.Status, res.Reason = "n/a", j.skip[edKjx]
+		res.finish(j)
+		return res
+	}
+	if j.inProcess != nil {
+		if err := j.inProcess(res); err != nil {
+			res.fail(err.Error())
+		}
 		res.finish(j)
 		return res
 	}
