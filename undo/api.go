@@ -82,8 +82,6 @@ type Tree struct {
 	st        store
 	snapGen   uint64 // number of snapshots taken: chunks with a lower gen may be shared
 	snapCount int    // st.n when the last snapshot was taken
-	mdirGen   uint64 // snapGen when st.mdir was last copied
-	ddirGen   uint64 // snapGen when st.ddir was last copied
 
 	text     buffer.Rope
 	now      func() time.Time
@@ -130,9 +128,7 @@ func New(text buffer.Rope, opt Options) *Tree {
 	t := &Tree{text: text, synced: true, savedKnown: true, empty: text.Len() == 0}
 	t.configure(opt)
 	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}}
-	t.st.n = 1
-	t.st.mdir = []*metaChunk{{}}
-	t.st.ddir = []*dataChunk{{}}
+	t.st = newStore(0)
 	t.marks = make([]uint32, 1, chunkSize)
 	return t
 }

@@ -296,8 +296,7 @@ func (t *Tree) Reset(text buffer.Rope) {
 	t.normalize()
 	t.text = text
 	t.empty = text.Len() == 0
-	t.st = store{n: 1, mdir: []*metaChunk{{gen: t.snapGen}}, ddir: []*dataChunk{{gen: t.snapGen}}}
-	t.mdirGen, t.ddirGen = t.snapGen, t.snapGen
+	t.st = newStore(t.snapGen)
 	t.marks = make([]uint32, 1, chunkSize)
 	t.lastMark = 0
 	t.oldhead, t.newhead, t.curhead, t.phys, t.open = 0, 0, 0, 0, 0

@@ -5,21 +5,29 @@ import (
 )
 
 // Node storage: fixed-size chunks of records, addressed by a slot index
-// (nid). Slot 0 is never used, so the zero nid means "no node". Slots are
-// handed out in creation order, which is also sequence-number order, so a
-// binary search over the slots finds a seq.
+// (nid), reached through a two-level directory (a slice of pages, each
+// holding pageSize chunk pointers). Slot 0 is never used, so the zero nid
+// means "no node". Slots are handed out in creation order, which is also
+// sequence-number order, so a binary search over the slots finds a seq.
 //
-// Sharing with snapshots: a Snapshot copies the two chunk directories (slice
-// headers, not the chunks) and the slot count. A chunk whose gen is lower
-// than Tree.snapGen may be referenced by a snapshot; writing one of its slots
-// below Tree.snapCount first copies the chunk (and, once per snapshot
-// generation, the directory). Slots at or above snapCount are invisible to
-// every snapshot and are written in place. See doc.go.
+// Sharing with snapshots: a Snapshot copies the two directories (slice
+// headers, not the pages or chunks) and the slot count. A chunk or page
+// whose gen is lower than Tree.snapGen may be referenced by a snapshot;
+// writing one of its slots below Tree.snapCount first copies the chunk,
+// the page that points to it and, once per snapshot generation, the top
+// slice of pages. Chunks are small (chunkSize records, about 1 KB) so that
+// the first write after each published view costs little, and the top
+// slice stays short (one pointer per pageSize×chunkSize slots) however
+// long the history. Slots at or above snapCount are invisible to every
+// snapshot and are written in place. See doc.go.
 
 const (
-	chunkShift = 6
+	chunkShift = 4
 	chunkSize  = 1 << chunkShift
 	chunkMask  = chunkSize - 1
+	pageShift  = 6
+	pageSize   = 1 << pageShift
+	pageMask   = pageSize - 1
 )
 
 // nid is a storage slot index; 0 is "none".
@@ -54,26 +62,91 @@ type data struct {
 	typed    uint32 // bit i: changes[i] merges typing (see entryOf); fits in the padding
 }
 
-type metaChunk struct {
+// chunk holds the records of chunkSize consecutive slots.
+type chunk[T any] struct {
 	gen uint64
-	m   [chunkSize]meta
+	r   [chunkSize]T
 }
 
-type dataChunk struct {
+// page points to pageSize consecutive chunks.
+type page[T any] struct {
 	gen uint64
-	d   [chunkSize]data
+	c   [pageSize]*chunk[T]
+}
+
+// dir is a two-level directory of records of type T.
+type dir[T any] struct {
+	pages []*page[T]
+	gen   uint64 // snapGen when pages was last copied (meaningless in a Snapshot)
+}
+
+// newDir returns a directory whose first chunk exists, made at gen.
+func newDir[T any](gen uint64) dir[T] {
+	p := &page[T]{gen: gen}
+	p.c[0] = &chunk[T]{gen: gen}
+	return dir[T]{pages: []*page[T]{p}, gen: gen}
+}
+
+func (d *dir[T]) at(i nid) *T {
+	return &d.pages[int(i)>>(chunkShift+pageShift)].c[(int(i)>>chunkShift)&pageMask].r[int(i)&chunkMask]
+}
+
+// extend makes sure slot i has a chunk, creating it (and its page) at gen.
+// Only slots no snapshot can see are added, so writing into a page a
+// snapshot shares is safe: the snapshot never reads that entry.
+func (d *dir[T]) extend(i nid, gen uint64) {
+	pi, ci := int(i)>>(chunkShift+pageShift), (int(i)>>chunkShift)&pageMask
+	if pi == len(d.pages) {
+		d.pages = append(d.pages, &page[T]{gen: gen})
+	}
+	if p := d.pages[pi]; p.c[ci] == nil {
+		p.c[ci] = &chunk[T]{gen: gen}
+	}
+}
+
+// write returns slot i for writing. When shared (a snapshot may read the
+// slot), a chunk or page older than gen is copied first, and the top slice
+// once per generation.
+func (d *dir[T]) write(i nid, gen uint64, shared bool) *T {
+	pi, ci := int(i)>>(chunkShift+pageShift), (int(i)>>chunkShift)&pageMask
+	p := d.pages[pi]
+	c := p.c[ci]
+	if shared && c.gen < gen {
+		nc := new(chunk[T])
+		*nc = *c
+		nc.gen = gen
+		if p.gen < gen {
+			np := new(page[T])
+			*np = *p
+			np.gen = gen
+			if d.gen < gen {
+				d.pages = append(make([]*page[T], 0, cap(d.pages)), d.pages...)
+				d.gen = gen
+			}
+			d.pages[pi] = np
+			p = np
+		}
+		p.c[ci] = nc
+		c = nc
+	}
+	return &c.r[int(i)&chunkMask]
 }
 
 // store is the part of the storage a snapshot captures.
 type store struct {
-	mdir []*metaChunk
-	ddir []*dataChunk
+	mdir dir[meta]
+	ddir dir[data]
 	n    int // slots in use, including the unused slot 0
 }
 
-func (s *store) m(i nid) *meta { return &s.mdir[i>>chunkShift].m[i&chunkMask] }
+// newStore returns an empty store (slot 0 only) made at gen.
+func newStore(gen uint64) store {
+	return store{n: 1, mdir: newDir[meta](gen), ddir: newDir[data](gen)}
+}
 
-func (s *store) d(i nid) *data { return &s.ddir[i>>chunkShift].d[i&chunkMask] }
+func (s *store) m(i nid) *meta { return s.mdir.at(i) }
+
+func (s *store) d(i nid) *data { return s.ddir.at(i) }
 
 // find returns the live node with sequence number seq, or 0.
 func (s *store) find(seq int) nid {
@@ -97,57 +170,29 @@ func (s *store) find(seq int) nid {
 // alloc appends a zeroed slot and returns it.
 func (t *Tree) alloc() nid {
 	if t.st.n == 0 {
-		t.st.n = 1 // slot 0 is the nil sentinel
+		t.st = newStore(t.snapGen) // slot 0 is the nil sentinel
 	}
-	i := t.st.n
-	if i>>chunkShift == len(t.st.mdir) {
-		t.st.mdir = append(t.st.mdir, &metaChunk{gen: t.snapGen})
-		t.st.ddir = append(t.st.ddir, &dataChunk{gen: t.snapGen})
-	}
+	i := nid(t.st.n)
+	t.st.mdir.extend(i, t.snapGen)
+	t.st.ddir.extend(i, t.snapGen)
 	t.st.n++
-	if i >= len(t.marks) {
-		t.marks = append(t.marks, make([]uint32, i+1-len(t.marks))...)
+	if int(i) >= len(t.marks) {
+		t.marks = append(t.marks, make([]uint32, int(i)+1-len(t.marks))...)
 	}
-	return nid(i)
+	return i
 }
 
 // mw returns node i's meta for writing, copying its chunk first when a
 // snapshot may read it.
 func (t *Tree) mw(i nid) *meta {
-	ci := int(i) >> chunkShift
-	c := t.st.mdir[ci]
-	if c.gen < t.snapGen && int(i) < t.snapCount {
-		nc := new(metaChunk)
-		*nc = *c
-		nc.gen = t.snapGen
-		if t.mdirGen < t.snapGen {
-			t.st.mdir = append(make([]*metaChunk, 0, cap(t.st.mdir)), t.st.mdir...)
-			t.mdirGen = t.snapGen
-		}
-		t.st.mdir[ci] = nc
-		c = nc
-	}
-	return &c.m[i&chunkMask]
+	return t.st.mdir.write(i, t.snapGen, int(i) < t.snapCount)
 }
 
 // dwShared returns node i's data for writing, copying its chunk first when a
 // snapshot may read it. Writes to the open node use t.st.d directly: no
 // snapshot reads the open node's slot (snapshots keep their own copy of it).
 func (t *Tree) dwShared(i nid) *data {
-	ci := int(i) >> chunkShift
-	c := t.st.ddir[ci]
-	if c.gen < t.snapGen && int(i) < t.snapCount {
-		nc := new(dataChunk)
-		*nc = *c
-		nc.gen = t.snapGen
-		if t.ddirGen < t.snapGen {
-			t.st.ddir = append(make([]*dataChunk, 0, cap(t.st.ddir)), t.st.ddir...)
-			t.ddirGen = t.snapGen
-		}
-		t.st.ddir[ci] = nc
-		c = nc
-	}
-	return &c.d[i&chunkMask]
+	return t.st.ddir.write(i, t.snapGen, int(i) < t.snapCount)
 }
 
 // changedFlag is Vim's UH_CHANGED of node i.
@@ -175,8 +220,7 @@ func (t *Tree) maybeCompact() {
 func (t *Tree) compact() {
 	old := t.st
 	remap := make([]nid, old.n)
-	t.st = store{}
-	t.mdirGen, t.ddirGen = t.snapGen, t.snapGen
+	t.st = newStore(t.snapGen)
 	t.marks = t.marks[:0]
 	for i := 1; i < old.n; i++ {
 		if old.m(nid(i)).dead {
