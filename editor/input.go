@@ -142,11 +142,17 @@ func (e *Editor) Paste(text string) {
 	}
 }
 
-// Input is one event for Run: keys (typed), a paste, or an Ex command.
+// Input is one event for Run: keys (typed), a paste, an Ex command, a
+// mouse click or a wheel scroll.
 type Input struct {
 	Keys  []Key
 	Paste string
 	Ex    string
+	// Click, when not nil, is a mouse click in the text (MouseClick).
+	Click *Click
+	// Scroll, when non-zero, scrolls by that many lines: > 0 towards the
+	// end of the buffer (MouseScroll).
+	Scroll int
 	// Resize, when non-zero, sets the window size.
 	Height, Width int
 	// Restore, when non-zero, goes to undo state Restore (RestoreRoot: the
@@ -212,6 +218,12 @@ func (e *Editor) handleInput(ev Input) {
 	}
 	if len(ev.Keys) > 0 {
 		e.Feed(ev.Keys, true)
+	}
+	if ev.Click != nil {
+		e.MouseClick(*ev.Click)
+	}
+	if ev.Scroll != 0 {
+		e.MouseScroll(ev.Scroll)
 	}
 	if ev.Paste != "" {
 		e.Paste(ev.Paste)
