@@ -14,22 +14,22 @@ func TestMouseClickNormal(t *testing.T) {
 		line, col int
 		want      Pos
 	}{
-		{0, 0, Pos{0, 0}},
-		{0, 4, Pos{0, 4}},
-		{0, 40, Pos{0, 9}},   // past the end: the last character
-		{1, 0, Pos{1, 0}},    // on the tab's first cell
-		{1, 7, Pos{1, 0}},    // on the tab's last cell
-		{1, 8, Pos{1, 1}},    // after the tab
-		{2, 3, Pos{2, 3}},    // second cell of 本
-		{2, 2, Pos{2, 3}},    // first cell of 本
-		{2, 6, Pos{2, 9}},    // x
-		{3, 5, Pos{3, 0}},    // empty line
-		{4, 0, Pos{4, 0}},    // e + combining acute is one cluster
-		{4, 1, Pos{4, 3}},    // the f after it
-		{99, 2, Pos{4, 3}},   // past the last line
-		{-3, -1, Pos{0, 0}},  // before the start
-		{4, 9, Pos{4, 3}},    // past the end of "é" + "f"
-		{2, 100, Pos{2, 11}}, // past the end of a line with wide characters
+		{0, 0, Pos{Line: 0, Col: 0}},
+		{0, 4, Pos{Line: 0, Col: 4}},
+		{0, 40, Pos{Line: 0, Col: 9}},   // past the end: the last character
+		{1, 0, Pos{Line: 1, Col: 0}},    // on the tab's first cell
+		{1, 7, Pos{Line: 1, Col: 0}},    // on the tab's last cell
+		{1, 8, Pos{Line: 1, Col: 1}},    // after the tab
+		{2, 3, Pos{Line: 2, Col: 3}},    // second cell of 本
+		{2, 2, Pos{Line: 2, Col: 3}},    // first cell of 本
+		{2, 6, Pos{Line: 2, Col: 9}},    // x
+		{3, 5, Pos{Line: 3, Col: 0}},    // empty line
+		{4, 0, Pos{Line: 4, Col: 0}},    // e + combining acute is one cluster
+		{4, 1, Pos{Line: 4, Col: 3}},    // the f after it
+		{99, 2, Pos{Line: 4, Col: 3}},   // past the last line
+		{-3, -1, Pos{Line: 0, Col: 0}},  // before the start
+		{4, 9, Pos{Line: 4, Col: 3}},    // past the end of "é" + "f"
+		{2, 100, Pos{Line: 2, Col: 11}}, // past the end of a line with wide characters
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%d,%d", c.line, c.col), func(t *testing.T) {
@@ -57,11 +57,11 @@ func TestMouseClickWantCol(t *testing.T) {
 	e := newTestEditor("abcdefghij\nab\nabcdefghij\n")
 	e.MouseClick(Click{Line: 0, Col: 8})
 	e.Feed(MustParseKeys("j"), true)
-	if e.win.cur != (Pos{1, 1}) {
+	if e.win.cur != (Pos{Line: 1, Col: 1}) {
 		t.Fatalf("after j: %v", e.win.cur)
 	}
 	e.Feed(MustParseKeys("j"), true)
-	if e.win.cur != (Pos{2, 8}) {
+	if e.win.cur != (Pos{Line: 2, Col: 8}) {
 		t.Errorf("after jj: %v, want column 8 again", e.win.cur)
 	}
 }
@@ -72,7 +72,7 @@ func TestMouseClickPending(t *testing.T) {
 	e := newTestEditor("one two\nthree\n")
 	e.Feed(MustParseKeys("d"), true)
 	e.MouseClick(Click{Line: 1, Col: 2})
-	if e.win.cur != (Pos{1, 2}) || len(e.pending) != 0 || e.text().String() != "one two\nthree" {
+	if e.win.cur != (Pos{Line: 1, Col: 2}) || len(e.pending) != 0 || e.text().String() != "one two\nthree" {
 		t.Errorf("cursor %v pending %q text %q", e.win.cur, FormatKeys(e.pending), e.text().String())
 	}
 	e.Feed(MustParseKeys("x"), true)
@@ -87,7 +87,7 @@ func TestMouseClickInsert(t *testing.T) {
 	e := newTestEditor("abc\ndef\n")
 	e.Feed(MustParseKeys("iXY"), true)
 	e.MouseClick(Click{Line: 1, Col: 50})
-	if e.mode != ModeInsert || e.win.cur != (Pos{1, 3}) {
+	if e.mode != ModeInsert || e.win.cur != (Pos{Line: 1, Col: 3}) {
 		t.Fatalf("after the click: mode %v cursor %v", e.mode, e.win.cur)
 	}
 	e.Feed(MustParseKeys("Z<Esc>"), true)
@@ -115,7 +115,7 @@ func TestMouseClickCtrlO(t *testing.T) {
 	e := newTestEditor("abc\ndef\n")
 	e.Feed(MustParseKeys("A<C-o>"), true)
 	e.MouseClick(Click{Line: 1, Col: 1})
-	if e.mode != ModeInsert || e.win.cur != (Pos{1, 1}) {
+	if e.mode != ModeInsert || e.win.cur != (Pos{Line: 1, Col: 1}) {
 		t.Errorf("mode %v cursor %v", e.mode, e.win.cur)
 	}
 }
@@ -127,11 +127,11 @@ func TestMouseClickVisual(t *testing.T) {
 	e := newTestEditor(text)
 	e.Feed(MustParseKeys("lvl"), true)
 	e.MouseClick(Click{Line: 2, Col: 5})
-	if e.mode != ModeNormal || e.win.cur != (Pos{2, 5}) {
+	if e.mode != ModeNormal || e.win.cur != (Pos{Line: 2, Col: 5}) {
 		t.Fatalf("plain click in Visual: mode %v cursor %v", e.mode, e.win.cur)
 	}
 	e.Feed(MustParseKeys("gv"), true)
-	if e.mode != ModeVisual || e.vis.anchor != (Pos{0, 1}) || e.win.cur != (Pos{0, 2}) {
+	if e.mode != ModeVisual || e.vis.anchor != (Pos{Line: 0, Col: 1}) || e.win.cur != (Pos{Line: 0, Col: 2}) {
 		t.Errorf("gv after the click: mode %v %v-%v", e.mode, e.vis.anchor, e.win.cur)
 	}
 
@@ -139,10 +139,10 @@ func TestMouseClickVisual(t *testing.T) {
 		click          Pos
 		anchor, cursor Pos
 	}{
-		{Pos{1, 4}, Pos{0, 1}, Pos{1, 4}}, // after the end: the end moves
-		{Pos{0, 0}, Pos{1, 4}, Pos{0, 0}}, // before the start: the start moves
-		{Pos{0, 2}, Pos{1, 4}, Pos{0, 2}}, // inside, nearer the start
-		{Pos{1, 3}, Pos{0, 2}, Pos{1, 3}}, // inside, nearer the end
+		{Pos{Line: 1, Col: 4}, Pos{Line: 0, Col: 1}, Pos{Line: 1, Col: 4}}, // after the end: the end moves
+		{Pos{Line: 0, Col: 0}, Pos{Line: 1, Col: 4}, Pos{Line: 0, Col: 0}}, // before the start: the start moves
+		{Pos{Line: 0, Col: 2}, Pos{Line: 1, Col: 4}, Pos{Line: 0, Col: 2}}, // inside, nearer the start
+		{Pos{Line: 1, Col: 3}, Pos{Line: 0, Col: 2}, Pos{Line: 1, Col: 3}}, // inside, nearer the end
 	}
 	for _, s := range steps {
 		e.MouseClick(Click{Line: s.click.Line, Col: s.click.Col, Extend: true})
@@ -159,7 +159,7 @@ func TestMouseClickVisual(t *testing.T) {
 	e = newTestEditor(text)
 	e.Feed(MustParseKeys("ll"), true)
 	e.MouseClick(Click{Line: 1, Col: 3, Extend: true})
-	if e.mode != ModeVisual || e.vis.anchor != (Pos{0, 2}) || e.win.cur != (Pos{1, 3}) {
+	if e.mode != ModeVisual || e.vis.anchor != (Pos{Line: 0, Col: 2}) || e.win.cur != (Pos{Line: 1, Col: 3}) {
 		t.Errorf("extend from Normal: mode %v %v-%v", e.mode, e.vis.anchor, e.win.cur)
 	}
 }
@@ -271,7 +271,7 @@ func TestMouseScrollVim(t *testing.T) {
 		e.Feed(MustParseKeys(c.start), true)
 		e.win.top = c.top0 // where Vim's jump put the window: not under test here
 		e.MouseScroll(c.n)
-		if want := (Pos{c.line, c.col}); e.win.top != c.top || e.win.cur != want {
+		if want := (Pos{Line: c.line, Col: c.col}); e.win.top != c.top || e.win.cur != want {
 			t.Errorf("so=%d %s, scroll %d: top %d cursor %v; Vim: top %d cursor %v",
 				c.so, c.start, c.n, e.win.top, e.win.cur, c.top, want)
 		}
@@ -311,7 +311,7 @@ func TestRunMouse(t *testing.T) {
 	in <- Input{Scroll: 3}
 	for v := range views {
 		if v.Top == 3 {
-			if v.Cursor != (Pos{4, 2}) && v.Cursor.Line < 3 {
+			if v.Cursor != (Pos{Line: 4, Col: 2}) && v.Cursor.Line < 3 {
 				t.Errorf("cursor %v", v.Cursor)
 			}
 			break

@@ -95,22 +95,22 @@ func TestMouseClickUI(t *testing.T) {
 	for _, c := range []struct {
 		x    int
 		want editor.Pos
-	}{{0, editor.Pos{0, 0}}, {4, editor.Pos{0, 1}}, {8, editor.Pos{0, 2}}, {12, editor.Pos{0, 6}}, {13, editor.Pos{0, 9}}, {30, editor.Pos{0, 9}}} {
+	}{{0, editor.Pos{Line: 0, Col: 0}}, {4, editor.Pos{Line: 0, Col: 1}}, {8, editor.Pos{Line: 0, Col: 2}}, {12, editor.Pos{Line: 0, Col: 6}}, {13, editor.Pos{Line: 0, Col: 9}}, {30, editor.Pos{Line: 0, Col: 9}}} {
 		el.click(c.x, 0, tcell.Button1)
 		el.wait(fmt.Sprintf("the cursor at %v", c.want), cursorAt(c.want))
 	}
 	// 3G sets the ' mark on line 1; a click must not move it.
 	el.keys("3G")
-	el.wait("3G", cursorAt(editor.Pos{2, 0}))
+	el.wait("3G", cursorAt(editor.Pos{Line: 2, Col: 0}))
 	el.click(2, 5, tcell.Button1)
-	el.wait("the click on line 6", cursorAt(editor.Pos{5, 2}))
+	el.wait("the click on line 6", cursorAt(editor.Pos{Line: 5, Col: 2}))
 	el.keys("''")
-	el.wait("'' back to line 1 (the click made no jump)", cursorAt(editor.Pos{0, 0}))
+	el.wait("'' back to line 1 (the click made no jump)", cursorAt(editor.Pos{Line: 0, Col: 0}))
 
 	el.keys("3Gi")
 	el.wait("Insert mode", func(v *editor.View) bool { return v.Mode == editor.ModeInsert })
 	el.click(30, 3, tcell.Button1)
-	v := el.wait("the click in Insert mode", cursorAt(editor.Pos{3, 4}))
+	v := el.wait("the click in Insert mode", cursorAt(editor.Pos{Line: 3, Col: 4}))
 	if v.Mode != editor.ModeInsert {
 		t.Errorf("mode %v after a click in Insert mode", v.Mode)
 	}
@@ -118,7 +118,7 @@ func TestMouseClickUI(t *testing.T) {
 	v = el.wait("the wheel", func(v *editor.View) bool { return v.Top == 3 })
 	// 10 rows: 8 of text (status and command lines), so 'scrolloff' 5
 	// counts as 3 and the cursor moves to line 3+3.
-	if v.Mode != editor.ModeInsert || v.Cursor != (editor.Pos{6, 4}) {
+	if v.Mode != editor.ModeInsert || v.Cursor != (editor.Pos{Line: 6, Col: 4}) {
 		t.Errorf("after the wheel in Insert mode: mode %v cursor %v", v.Mode, v.Cursor)
 	}
 	el.click(0, 0, tcell.WheelUp)
@@ -129,11 +129,11 @@ func TestMouseClickUI(t *testing.T) {
 	el.keys("gg")
 	el.click(1, 2, tcell.Button2)
 	v = el.wait("the extended selection", func(v *editor.View) bool { return v.Mode == editor.ModeVisual })
-	if v.Visual.Anchor != (editor.Pos{0, 0}) || v.Cursor != (editor.Pos{2, 1}) {
+	if v.Visual.Anchor != (editor.Pos{Line: 0, Col: 0}) || v.Cursor != (editor.Pos{Line: 2, Col: 1}) {
 		t.Errorf("selection %v-%v", v.Visual.Anchor, v.Cursor)
 	}
 	el.click(1, 1, tcell.Button1)
 	el.wait("the click ending Visual mode", func(v *editor.View) bool {
-		return v.Mode == editor.ModeNormal && v.Cursor == editor.Pos{1, 1}
+		return v.Mode == editor.ModeNormal && v.Cursor == editor.Pos{Line: 1, Col: 1}
 	})
 }
