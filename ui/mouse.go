@@ -25,6 +25,14 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 			return
 		}
 	}
+	if l.r.previewOverText {
+		// panel.diff = "replace": the text window shows the preview.
+		if d := wheelDelta(btn); d != 0 && l.r.Panel.Open {
+			l.r.Panel.model.DiffTop = max(l.r.Panel.model.DiffTop+d, 0)
+			l.dirty = true
+		}
+		return
+	}
 	switch {
 	case btn&tcell.WheelUp != 0:
 		l.send(editor.Input{Scroll: -wheelLines})
@@ -33,6 +41,7 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 	case btn&(tcell.Button1|tcell.Button2) != 0:
 		if line, vcol, ok := l.r.text.clickAt(x, y); ok {
 			p.Focus = false
+			l.pmaps.held = nil // a panel mapping cut short by the click
 			l.dirty = true
 			l.send(editor.Input{Click: &editor.Click{Line: line, Col: vcol, Extend: btn&tcell.Button1 == 0}})
 		}
@@ -41,6 +50,18 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 
 // wheelLines is how far one wheel step scrolls, as in Vim.
 const wheelLines = 3
+
+// wheelDelta is the lines a wheel event scrolls (> 0: down), 0 for
+// other buttons.
+func wheelDelta(btn tcell.ButtonMask) int {
+	switch {
+	case btn&tcell.WheelUp != 0:
+		return -wheelLines
+	case btn&tcell.WheelDown != 0:
+		return wheelLines
+	}
+	return 0
+}
 
 // clickAt returns the buffer line and display column under screen cell
 // x, y of the last draw: the start column of the cluster drawn there, or
