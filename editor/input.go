@@ -213,10 +213,19 @@ func (e *Editor) RunWith(ctx context.Context, in <-chan Input, publish func(View
 	}
 	uiConfig()
 	publish(e.View())
+	var held heldWait // 'timeoutlen' (timeout.go)
+	defer held.stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-held.ch:
+			held.expired(e)
+			e.checkPending()
+			publish(e.View())
+			if e.quit {
+				return
+			}
 		case <-e.saveTick():
 			if e.Tick(e.clock.Now()) {
 				publish(e.View())
@@ -251,6 +260,7 @@ func (e *Editor) RunWith(ctx context.Context, in <-chan Input, publish func(View
 				}
 			}
 			e.checkPending() // reloads that waited for the command to end (disk.go)
+			held.arm(e)
 			publish(e.View())
 			if e.quit {
 				return

@@ -187,3 +187,17 @@ func TestPanelConfigLive(t *testing.T) {
 		t.Errorf("replace: the text did not come back with the keyboard:\n%s", el.m.Text())
 	}
 }
+
+// TestPanelTimeoutFollowsOption: the panel waits 'timeoutlen' of the
+// newest view for the rest of a mapping.
+func TestPanelTimeoutFollowsOption(t *testing.T) {
+	el := startEdLoop(t, "x\n", 40, 8, Options{})
+	if el.l.timeoutMs != 1000 {
+		t.Errorf("timeout %d ms at start, want Vim's 1000", el.l.timeoutMs)
+	}
+	el.l.send(editor.Input{Ex: "set tm=30"})
+	el.wait(":set tm=30", func(v *editor.View) bool { return v.Options.TimeoutLen == 30 })
+	if el.l.timeoutMs != 30 {
+		t.Errorf("timeout %d ms after :set tm=30", el.l.timeoutMs)
+	}
+}

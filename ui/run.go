@@ -230,6 +230,9 @@ func (l *loop) drawIfNew(settled bool) {
 		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
+		if v.Options.TabStop > 0 { // a view with options (not a bare test view)
+			l.timeoutMs = v.Options.TimeoutLen
+		}
 	}
 	l.dirty = false
 	l.r.draw(l.surf, l.frame)
