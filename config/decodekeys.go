@@ -70,7 +70,11 @@ func (d *decoder) mapping(table []string, lhs string, prim toml.Primitive) (mapp
 		d.report(path, prim, fmt.Sprintf(`%s = "": right side is empty; map to "<Nop>" to disable a key (ignored)`, key))
 		return mapping{}, false
 	}
-	if _, err := ParseKeys(rhs); err != nil {
+	rtoks, err := ParseKeys(rhs)
+	if err == nil && table[len(table)-1] == "panel" {
+		err = checkPanelKeys(rtoks)
+	}
+	if err != nil {
 		d.report(path, prim, fmt.Sprintf("%s = %s: right side: %v (ignored)", key, render(rhs), err))
 		return mapping{}, false
 	}

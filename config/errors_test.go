@@ -146,6 +146,17 @@ func TestDecodeErrors(t *testing.T) {
 			set: func(c *Config) { c.Keys.Normal = map[string]string{"<c-S>": ":update<CR>", "Q": "<Nop>"} },
 		},
 		{
+			name: "panel key maps",
+			toml: "[keys.panel]\n\"<C-j>\" = \"j\"\n\"<C-k>\" = \"x\"\nn = \"gg\"\nQ = \"<Nop>\"\nw = \"j<Nop>\"\n\"<Ecs>\" = \"q\"\nc = \"<C-x>\"\n",
+			want: []string{
+				`config.toml:3: keys.panel."<C-k>" = "x": right side: x is not a key of the undo-tree panel (` + panelKeysHint + `) (ignored)`,
+				`config.toml:6: keys.panel.w = "j<Nop>": right side: <Nop> is not a key of the undo-tree panel (` + panelKeysHint + `) (ignored)`,
+				`config.toml:7: keys.panel."<Ecs>" = "q": left side: <Ecs> is not a key name (did you mean <Esc>?); write <lt> for a literal "<" (ignored)`,
+				`config.toml:8: keys.panel.c = "<C-x>": right side: <C-x> is not a key of the undo-tree panel (` + panelKeysHint + `) (ignored)`,
+			},
+			set: func(c *Config) { c.Keys.Panel = map[string]string{"<C-j>": "j", "n": "gg", "Q": "<Nop>"} },
+		},
+		{
 			name: "key map table of the wrong type",
 			toml: "[keys]\nnormal = \"x\"\ninsert = { jk = \"<Esc>\" }\nvisual = {}\n",
 			want: []string{

@@ -83,7 +83,7 @@ type keymap struct {
 var keymaps = []keymap{
 	{"keys.normal", "Normal-mode mappings (Vim's `:nnoremap`).", func(c *Config) *map[string]string { return &c.Keys.Normal }},
 	{"keys.insert", "Insert-mode mappings (Vim's `:inoremap`).", func(c *Config) *map[string]string { return &c.Keys.Insert }},
-	{"keys.panel", "Mappings active while the undo-tree panel has focus (not applied yet).", func(c *Config) *map[string]string { return &c.Keys.Panel }},
+	{"keys.panel", "Mappings active while the undo-tree panel has the keyboard; the right side holds panel keys only (`j`, `k`, `<CR>`, …, see docs/ui.md).", func(c *Config) *map[string]string { return &c.Keys.Panel }},
 }
 
 // tables lists the tables that hold other keys, "" being the document.

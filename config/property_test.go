@@ -69,6 +69,9 @@ func randomConfig(rng *rand.Rand) Config {
 			}
 			canon[keysString(toks)] = true
 			m[lhs] = randKeys(rng)
+			if km.name == "keys.panel" {
+				m[lhs] = randPanelKeys(rng)
+			}
 		}
 		*km.field(&c) = m
 	}
@@ -115,4 +118,18 @@ func randKeys(rng *rand.Rand) string {
 			return b.String()
 		}
 	}
+}
+
+// randPanelKeys returns a right side for [keys.panel]: panel keys only,
+// <Nop> alone.
+func randPanelKeys(rng *rand.Rand) string {
+	if rng.IntN(8) == 0 {
+		return "<Nop>"
+	}
+	var b strings.Builder
+	for range 1 + rng.IntN(3) {
+		k := panelKeys[rng.IntN(len(panelKeys)-1)] // all but <Nop>
+		b.WriteString(k)
+	}
+	return b.String()
 }

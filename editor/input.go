@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 
+	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -142,11 +143,17 @@ func (e *Editor) Paste(text string) {
 	}
 }
 
-// Input is one event for Run: keys (typed), a paste, or an Ex command.
+// Input is one event for Run: keys (typed), a paste, an Ex command, a
+// mouse click or a wheel scroll.
 type Input struct {
 	Keys  []Key
 	Paste string
 	Ex    string
+	// Click, when not nil, is a mouse click in the text (MouseClick).
+	Click *Click
+	// Scroll, when non-zero, scrolls by that many lines: > 0 towards the
+	// end of the buffer (MouseScroll).
+	Scroll int
 	// Resize, when non-zero, sets the window size.
 	Height, Width int
 	// Restore, when non-zero, goes to undo state Restore (RestoreRoot: the
@@ -154,17 +161,71 @@ type Input struct {
 	Restore int
 }
 
+// UIConfig is the part of the configuration that the UI applies itself:
+// the undo-tree panel's [panel] options and [keys.panel] key maps.
+type UIConfig struct {
+	PanelRight    bool   // panel.side = "right"
+	PanelWidth    int    // panel.width
+	PanelDiff     string // panel.diff: "below", "replace" or "off"
+	PanelAbsolute bool   // panel.time_format = "absolute"
+	PanelASCII    bool   // panel.glyphs = "ascii"
+	// PanelKeys maps keys typed while the panel has the keyboard to panel
+	// keys, both in key notation (validated by package config).
+	PanelKeys map[string]string
+}
+
+// UIConfigFrom returns the UI's part of c.
+func UIConfigFrom(c config.Config) UIConfig {
+	return UIConfig{
+		PanelRight:    c.Panel.Side == config.SideRight,
+		PanelWidth:    c.Panel.Width,
+		PanelDiff:     string(c.Panel.Diff),
+		PanelAbsolute: c.Panel.TimeFormat == config.TimeAbsolute,
+		PanelASCII:    c.Panel.Glyphs == config.GlyphsASCII,
+		PanelKeys:     c.Keys.Panel,
+	}
+}
+
+// RunHooks are optional callbacks of RunWith. They are called on the
+// editor's goroutine and must not block.
+type RunHooks struct {
+	// Config receives the UI's part of the configuration: once when Run
+	// starts, if the configuration file is watched (WatchConfig), and
+	// after every reload the editor applied.
+	Config func(UIConfig)
+}
+
 // Run is the editor goroutine's loop for the UI: it applies inputs and
 // publishes a View after each batch (skipping views while more input is
 // already queued). It returns when ctx ends, in closes or a command quits.
 func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
+	e.RunWith(ctx, in, publish, RunHooks{})
+}
+
+// RunWith is Run with hooks.
+func (e *Editor) RunWith(ctx context.Context, in <-chan Input, publish func(View), hooks RunHooks) {
 	defer e.runPersist()()   // the undo-file save timer; Close at the end
 	defer e.runDiskWatch()() // watch the open files for changes on disk (disk_watch.go)
+	uiConfig := func() {
+		if hooks.Config != nil && e.configUpdates() != nil {
+			hooks.Config(UIConfigFrom(e.live.cur))
+		}
+	}
+	uiConfig()
 	publish(e.View())
+	var held heldWait // 'timeoutlen' (timeout.go)
+	defer held.stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-held.ch:
+			held.expired(e)
+			e.checkPending()
+			publish(e.View())
+			if e.quit {
+				return
+			}
 		case <-e.saveTick():
 			if e.Tick(e.clock.Now()) {
 				publish(e.View())
@@ -178,6 +239,7 @@ func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
 			publish(e.View())
 		case u, ok := <-e.configUpdates(): // configlive.go
 			e.onConfigUpdate(u, ok)
+			uiConfig()
 			publish(e.View())
 		case ev, ok := <-in:
 			if !ok {
@@ -198,6 +260,7 @@ func (e *Editor) Run(ctx context.Context, in <-chan Input, publish func(View)) {
 				}
 			}
 			e.checkPending() // reloads that waited for the command to end (disk.go)
+			held.arm(e)
 			publish(e.View())
 			if e.quit {
 				return
@@ -212,6 +275,12 @@ func (e *Editor) handleInput(ev Input) {
 	}
 	if len(ev.Keys) > 0 {
 		e.Feed(ev.Keys, true)
+	}
+	if ev.Click != nil {
+		e.MouseClick(*ev.Click)
+	}
+	if ev.Scroll != 0 {
+		e.MouseScroll(ev.Scroll)
 	}
 	if ev.Paste != "" {
 		e.Paste(ev.Paste)

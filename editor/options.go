@@ -71,6 +71,7 @@ type Options struct {
 	JoinSpaces     bool   // 'joinspaces'
 	TildeOp        bool   // 'tildeop'
 	History        int    // 'history'
+	TimeoutLen     int    // 'timeoutlen': ms to wait for the rest of a mapping (editor/timeout.go)
 }
 
 // DefaultOptions returns Vim's defaults as `vim --clean` has them (which
@@ -94,6 +95,7 @@ func DefaultOptions() Options {
 		StartOfLine:  true,
 		Magic:        true,
 		History:      200,
+		TimeoutLen:   1000,
 		FixEndOfLine: false,
 		JoinSpaces:   true,
 	}

@@ -71,6 +71,7 @@ var optionDefs = []optDef{
 	{name: "joinspaces", short: "js", b: func(o *Options) *bool { return &o.JoinSpaces }},
 	{name: "tildeop", short: "top", b: func(o *Options) *bool { return &o.TildeOp }},
 	{name: "history", short: "hi", kind: optNumber, n: func(o *Options) *int { return &o.History }, check: nonNegative},
+	{name: "timeoutlen", short: "tm", kind: optNumber, n: func(o *Options) *int { return &o.TimeoutLen }, check: nonNegative},
 }
 
 func positive(v string) error {

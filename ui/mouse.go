@@ -1,16 +1,18 @@
 package ui
 
 import (
-	"strconv"
+	"math"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
 )
 
 // mouse handles clicks and the wheel. A click in the panel selects the
-// row and gives the panel the focus; a click in the text moves the
-// cursor there, and the wheel scrolls (both in Normal and Visual modes,
-// through keys the editor already knows).
+// row and gives the panel the focus. A click in the text is sent to the
+// editor as the clicked line and display column (editor.Click): the left
+// button places the cursor, the right one starts or extends the Visual
+// selection (Vim's 'mousemodel' "extend"). The wheel scrolls three lines
+// (editor.Input.Scroll). The editor decides what each does in its mode.
 func (l *loop) mouse(ev *tcell.EventMouse) {
 	x, y := ev.Position()
 	btn := ev.Buttons()
@@ -23,23 +25,59 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 			return
 		}
 	}
-	if l.vmode != editor.ModeNormal && !isVisual(l.vmode) {
+	if l.r.previewOverText {
+		// panel.diff = "replace": the text window shows the preview.
+		if d := wheelDelta(btn); d != 0 && l.r.Panel.Open {
+			l.r.Panel.model.DiffTop = max(l.r.Panel.model.DiffTop+d, 0)
+			l.dirty = true
+		}
 		return
 	}
 	switch {
 	case btn&tcell.WheelUp != 0:
-		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('y'), editor.Ctrl('y'), editor.Ctrl('y')}})
+		l.send(editor.Input{Scroll: -wheelLines})
 	case btn&tcell.WheelDown != 0:
-		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('e'), editor.Ctrl('e'), editor.Ctrl('e')}})
-	case btn&tcell.Button1 != 0:
-		if pos, vcol, ok := l.r.text.posAt(x, y); ok {
+		l.send(editor.Input{Scroll: wheelLines})
+	case btn&(tcell.Button1|tcell.Button2) != 0:
+		if line, vcol, ok := l.r.text.clickAt(x, y); ok {
 			p.Focus = false
-			keys := editor.MustParseKeys(strconv.Itoa(pos.Line+1) + "G" + strconv.Itoa(vcol+1) + "|")
-			l.send(editor.Input{Keys: keys})
+			l.pmaps.held = nil // a panel mapping cut short by the click
+			l.dirty = true
+			l.send(editor.Input{Click: &editor.Click{Line: line, Col: vcol, Extend: btn&tcell.Button1 == 0}})
 		}
 	}
 }
 
-func isVisual(m editor.Mode) bool {
-	return m == editor.ModeVisual || m == editor.ModeVisualLine || m == editor.ModeVisualBlock
+// wheelLines is how far one wheel step scrolls, as in Vim.
+const wheelLines = 3
+
+// wheelDelta is the lines a wheel event scrolls (> 0: down), 0 for
+// other buttons.
+func wheelDelta(btn tcell.ButtonMask) int {
+	switch {
+	case btn&tcell.WheelUp != 0:
+		return -wheelLines
+	case btn&tcell.WheelDown != 0:
+		return wheelLines
+	}
+	return 0
+}
+
+// clickAt returns the buffer line and display column under screen cell
+// x, y of the last draw: the start column of the cluster drawn there, or
+// past the end of the line the clicked column counted from the line's
+// last cell (so that Insert mode lands at the line end and j and k aim
+// for the clicked column, as in Vim).
+func (t *textWin) clickAt(x, y int) (line, vcol int, ok bool) {
+	pos, vc, ok := t.posAt(x, y)
+	if !ok {
+		return 0, 0, false
+	}
+	ref := t.rowMap[y-t.y0]
+	col := ref.col + x - t.x0 - t.gutter // counts filler cells
+	t.seek(ref.line, math.MaxInt, t.text.LineEnd(ref.line))
+	if end := t.lc.col; col >= end {
+		return ref.line, end - t.lc.fillers + col - end, true
+	}
+	return pos.Line, vc, true
 }

@@ -28,6 +28,36 @@ type UndoView struct {
 type PanelOptions struct {
 	Right bool // on the right instead of the left
 	Width int  // columns, 0 for a third of the screen (at most 50)
+	// Diff is where the preview of the selected state goes.
+	Diff DiffPlace
+	// Absolute shows times instead of ages (the panel's t toggles it).
+	Absolute bool
+}
+
+// DiffPlace is where the panel shows its preview (config panel.diff).
+type DiffPlace uint8
+
+// The places.
+const (
+	DiffBelow   DiffPlace = iota // a pane below the tree list
+	DiffReplace                  // over the text window while the panel has the keyboard
+	DiffOff                      // nowhere: no diff is computed
+)
+
+// diffPlace parses the configuration's names; unknown names are "below".
+func diffPlace(s string) DiffPlace {
+	switch s {
+	case "replace":
+		return DiffReplace
+	case "off":
+		return DiffOff
+	}
+	return DiffBelow
+}
+
+// replacing reports whether the preview is drawn over the text window.
+func (p *Panel) replacing() bool {
+	return p.Open && p.Focus && p.Opts.Diff == DiffReplace && p.tree != nil && !p.model.Help && p.model.Layout.Len() > 0
 }
 
 // Panel is the undo-tree panel's UI state: whether it is open and has

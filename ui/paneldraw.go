@@ -17,10 +17,10 @@ type panelLayout struct {
 	tree, detail, preview int
 }
 
-func splitPanel(h int) panelLayout {
+func splitPanel(h int, below bool) panelLayout {
 	var l panelLayout
 	rest := h - 1 // title
-	if rest >= 14 {
+	if below && rest >= 14 {
 		l.preview = rest * 2 / 5 // includes its header row
 		rest -= l.preview
 	}
@@ -37,7 +37,7 @@ func splitPanel(h int) panelLayout {
 func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int) {
 	p := r.Panel
 	th := &r.Theme
-	lay := splitPanel(h)
+	lay := splitPanel(h, p.Opts.Diff == DiffBelow)
 	cx, cy = -1, -1
 	tree := p.tree
 	m := &p.model
@@ -80,17 +80,29 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 	for ; y < y0+1+lay.tree; y++ {
 		fill(s, x0, x0+w, y, th.Panel)
 	}
-	out, ready, what := p.preview(f)
+	out, ready, what := diff.Outcome{}, true, ""
+	if p.Opts.Diff != DiffOff {
+		out, ready, what = p.preview(f)
+	}
 	if lay.detail > 0 {
 		y = r.drawDetail(s, f, out, ready, x0, y, w)
 	}
 	if lay.preview > 0 {
-		x = drawString(s, x0, y, x0+w, " "+what, th.PanelBorder, th.PanelBorder)
-		fill(s, x, x0+w, y, th.PanelBorder)
-		y++
-		r.drawPreview(s, out, ready, x0, y, w, y0+h-y)
+		r.drawPreviewPane(s, out, ready, what, x0, y, w, y0+h-y)
 	}
 	return cx, cy
+}
+
+// drawPreviewPane draws the preview's header row and the preview below it
+// into the rectangle.
+func (r *Renderer) drawPreviewPane(s Surface, out diff.Outcome, ready bool, what string, x0, y, w, h int) {
+	if h <= 0 {
+		return
+	}
+	th := &r.Theme
+	x := drawString(s, x0, y, x0+w, " "+what, th.PanelBorder, th.PanelBorder)
+	fill(s, x, x0+w, y, th.PanelBorder)
+	r.drawPreview(s, out, ready, x0, y+1, w, h-1)
 }
 
 // drawPanelRow draws one row of the tree list.

@@ -20,6 +20,9 @@ type Options struct {
 	Panel PanelOptions
 	// ASCII draws the panel and status symbols with ASCII only.
 	ASCII bool
+	// PanelKeys are the [keys.panel] mappings: keys typed while the panel
+	// has the keyboard (left) to panel keys (right), in key notation.
+	PanelKeys map[string]string
 	// Theme replaces the default theme when not nil.
 	Theme *Theme
 }
@@ -106,6 +109,12 @@ type loop struct {
 	dirty    bool
 	preview  atomic.Bool // the diff worker has a new result
 	lastDraw time.Time
+
+	cfg       editor.UIConfig // the configuration applied (uiconfig.go)
+	cfgBox    configBox       // a newer one from the editor's goroutine
+	pmaps     panelMaps       // [keys.panel]
+	held      heldTimer       // the 'timeoutlen' wait for held panel keys
+	timeoutMs int             // 'timeoutlen' of the newest view
 }
 
 func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
@@ -122,8 +131,17 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		l.poke()
 	}))
 	r.Panel.Opts = opt.Panel
+	r.Panel.model.Absolute = opt.Panel.Absolute
+	l.cfg = uiConfigOf(opt)
+	maps, _ := parsePanelMaps(opt.PanelKeys)
+	l.pmaps.set(maps)
+	l.timeoutMs = defaultTimeoutLen
 	return l
 }
+
+// defaultTimeoutLen is Vim's 'timeoutlen', used until a view says
+// otherwise.
+const defaultTimeoutLen = 1000
 
 // poke wakes the UI goroutine (from any goroutine).
 func (l *loop) poke() {
@@ -152,7 +170,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	edDone := make(chan struct{})
 	l.resized()
 	go guard("the editor", crashes, func() {
-		ed.Run(ctx, l.in, l.publish)
+		ed.RunWith(ctx, l.in, l.publish, editor.RunHooks{Config: l.setConfig})
 		close(edDone) // not on a panic: that is reported as a crash
 	})
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
@@ -175,6 +193,8 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 			}
 			l.handle(ev)
 		case <-l.wake:
+			l.takeConfig()
+			l.checkHeldTimeout()
 		case now := <-ages.C:
 			if l.r.Panel.Open && l.frame != nil {
 				l.frame.Undo.Now = now
@@ -210,6 +230,9 @@ func (l *loop) drawIfNew(settled bool) {
 		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
+		if v.Options.TabStop > 0 { // a view with options (not a bare test view)
+			l.timeoutMs = v.Options.TimeoutLen
+		}
 	}
 	l.dirty = false
 	l.r.draw(l.surf, l.frame)
@@ -292,6 +315,9 @@ func (l *loop) key(ev *tcell.EventKey) {
 		return
 	}
 	p := l.r.Panel
+	if k == editor.K(editor.KeyF5) || k == editor.Ctrl('l') {
+		l.flushPanelHeld()
+	}
 	switch {
 	case k == editor.K(editor.KeyF5):
 		l.togglePanel()
@@ -306,7 +332,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 			return
 		}
 	case p.Open && p.Focus:
-		l.panelKey(k)
+		l.panelTyped(k)
 		return
 	case l.ctrlW:
 		l.ctrlW = false

@@ -29,6 +29,9 @@ type Renderer struct {
 	// Panel is the undo-tree panel (never nil).
 	Panel *Panel
 	text  textWin
+	// previewOverText says the last frame drew the panel's preview where
+	// the text goes (panel.diff = "replace"): clicks there are not text.
+	previewOverText bool
 }
 
 // NewRenderer returns a renderer with the default theme and Unicode
@@ -85,7 +88,15 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 			defer func() { r.placeCursor(s, pcx, pcy, pcx >= 0) }()
 		}
 	}
-	if textRows > 0 {
+	r.previewOverText = false
+	switch {
+	case textRows > 0 && r.Panel.replacing():
+		// panel.diff = "replace": the preview takes the text's place
+		// while the panel has the keyboard.
+		out, ready, what := r.Panel.preview(f)
+		r.drawPreviewPane(s, out, ready, what, tx, 0, tw, textRows)
+		r.previewOverText = true
+	case textRows > 0:
 		cx, cy, curOK = r.text.draw(s, f.Text, th, tx, 0, tw, textRows)
 	}
 	if statusRow >= 0 {

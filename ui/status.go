@@ -69,7 +69,7 @@ func (r *Renderer) drawStatus(s Surface, st StatusInfo, ru ruler, x0, x1, y int)
 	style := r.Theme.StatusLine
 	var left []byte
 	if st.Mode != "" {
-		left = append(left, " "+st.Mode+" │"...)
+		left = append(left, " "+st.Mode+" "+r.Glyphs.Vert...)
 	}
 	left = append(left, ' ')
 	name := st.Name

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kjx-editor/kjx/editor"
+)
+
+// The configuration the UI applies itself ([panel], [keys.panel]) arrives
+// from the editor's goroutine (editor.RunHooks.Config) at start-up and
+// after every reload of the configuration file; it is handed to the UI
+// goroutine through a one-slot mailbox and applied there, so that a saved
+// change shows at once in an open panel.
+
+// configBox holds the newest configuration not applied yet.
+type configBox struct {
+	mu  sync.Mutex
+	cfg *editor.UIConfig
+}
+
+// heldTimer ends the wait for the rest of a panel mapping after
+// 'timeoutlen'. Each start makes a new generation; only the newest
+// generation's expiry counts.
+type heldTimer struct {
+	gen   uint64
+	fired atomic.Uint64
+	t     *time.Timer
+}
+
+// setConfig is the editor's Config hook: it runs on the editor's
+// goroutine and only posts the configuration.
+func (l *loop) setConfig(c editor.UIConfig) {
+	l.cfgBox.mu.Lock()
+	l.cfgBox.cfg = &c
+	l.cfgBox.mu.Unlock()
+	l.poke()
+}
+
+// takeConfig applies a posted configuration, if any (UI goroutine).
+func (l *loop) takeConfig() {
+	l.cfgBox.mu.Lock()
+	c := l.cfgBox.cfg
+	l.cfgBox.cfg = nil
+	l.cfgBox.mu.Unlock()
+	if c != nil {
+		l.applyConfig(*c)
+	}
+}
+
+// applyConfig makes c the UI's configuration: the panel's side, width,
+// preview place and glyphs follow it at once; the time format only when
+// its configured value changed (so that t survives an unrelated reload);
+// the panel's key maps are replaced.
+func (l *loop) applyConfig(c editor.UIConfig) {
+	p := l.r.Panel
+	old := l.cfg
+	l.cfg = c
+	resize := p.Opts.Right != c.PanelRight || p.Opts.Width != c.PanelWidth
+	p.Opts.Right, p.Opts.Width, p.Opts.Diff = c.PanelRight, c.PanelWidth, diffPlace(c.PanelDiff)
+	if c.PanelAbsolute != old.PanelAbsolute {
+		p.Opts.Absolute = c.PanelAbsolute
+		p.model.Absolute = c.PanelAbsolute
+	}
+	if c.PanelASCII {
+		l.r.Glyphs = ASCIIGlyphs()
+	} else {
+		l.r.Glyphs = UnicodeGlyphs()
+	}
+	maps, _ := parsePanelMaps(c.PanelKeys) // config has reported bad entries
+	l.pmaps.set(maps)
+	if resize && p.Open {
+		l.resized()
+	}
+	l.dirty = true
+}
+
+// uiConfigOf is the configuration that opt stands for.
+func uiConfigOf(opt Options) editor.UIConfig {
+	return editor.UIConfig{
+		PanelRight: opt.Panel.Right, PanelWidth: opt.Panel.Width, PanelDiff: opt.Panel.Diff.String(),
+		PanelAbsolute: opt.Panel.Absolute, PanelASCII: opt.ASCII, PanelKeys: opt.PanelKeys,
+	}
+}
+
+// String returns the configuration's name of the place.
+func (d DiffPlace) String() string {
+	switch d {
+	case DiffReplace:
+		return "replace"
+	case DiffOff:
+		return "off"
+	}
+	return "below"
+}
+
+// panelTyped handles a key typed while the panel has the keyboard: the
+// panel's key maps first, then the panel.
+func (l *loop) panelTyped(k editor.Key) {
+	l.panelKeys(l.pmaps.feed(k))
+	if l.pmaps.holding() {
+		l.startHeldTimer()
+	}
+}
+
+// panelKeys gives keys to the panel; when one of them gives the keyboard
+// back to the text, the rest go to the editor as typed.
+func (l *loop) panelKeys(keys []editor.Key) {
+	p := l.r.Panel
+	for i, k := range keys {
+		if !p.Open || !p.Focus {
+			l.send(editor.Input{Keys: keys[i:]})
+			return
+		}
+		l.panelKey(k)
+	}
+}
+
+// flushPanelHeld gives the keys held for a panel mapping to the panel.
+func (l *loop) flushPanelHeld() {
+	if l.pmaps.holding() {
+		l.panelKeys(l.pmaps.flush())
+	}
+}
+
+// startHeldTimer starts the 'timeoutlen' wait for held panel keys.
+func (l *loop) startHeldTimer() {
+	h := &l.held
+	h.gen++
+	if h.t != nil {
+		h.t.Stop()
+	}
+	gen := h.gen
+	h.t = time.AfterFunc(l.timeoutLen(), func() {
+		h.fired.Store(gen)
+		l.poke()
+	})
+}
+
+// checkHeldTimeout flushes held panel keys whose wait has ended.
+func (l *loop) checkHeldTimeout() {
+	if l.held.fired.Load() == l.held.gen && l.pmaps.holding() {
+		l.flushPanelHeld()
+	}
+}
+
+// timeoutLen is 'timeoutlen' of the newest view.
+func (l *loop) timeoutLen() time.Duration {
+	return time.Duration(l.timeoutMs) * time.Millisecond
+}
