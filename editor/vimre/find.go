@@ -189,3 +189,24 @@ func (re *Regexp) FindAllSubmatchInLine(line []byte) [][]int {
 	}
 	return out
 }
+
+// FindSubmatchAt returns the leftmost match in text whose start (before
+// \zs) is at or after pos, as Vim's :s looks for the next match from a
+// column: text must begin at a line start and may hold many lines; the
+// text before pos is context for ^, \< and \>, and a multi-line pattern
+// may match across line breaks. The result is in FindSubmatchInLine's
+// numbering (nil when there is no match). Callers bound the search to a
+// line by checking where the match starts.
+func (re *Regexp) FindSubmatchAt(text []byte, pos int) []int {
+	if pos < 0 {
+		pos = 0
+	}
+	if pos > len(text) {
+		return nil
+	}
+	m := re.first(text, pos, 0)
+	if m == nil {
+		return nil
+	}
+	return re.vim(m)
+}
