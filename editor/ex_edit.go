@@ -115,6 +115,11 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	nsubs, nlines, lastLine := res.nsubs, res.nlines, res.lastLine
 	if nsubs == 0 {
+		if found && !e.globalBusy {
+			// Vim moves to the line of the match even when nothing
+			// was replaced.
+			e.win.cur.Line = lastLine
+		}
 		if noErr || e.globalBusy || found {
 			return nil
 		}

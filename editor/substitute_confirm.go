@@ -29,7 +29,8 @@ type subConfirm struct {
 	nlines    int
 	lastChain int
 	// dirtyChain is the chain of replacements not yet in a closed undo
-	// block (-1: none).
+	// block (-1: none; -2: a joined or split line, closed at the next
+	// typed answer whatever the chain).
 	dirtyChain int
 	ask        bool // false after 'a'
 	prompt     string
@@ -98,7 +99,7 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 		e.mode = ModeNormal
 		return
 	}
-	if typed && c.dirtyChain >= 0 && c.dirtyChain != c.cur.chain {
+	if typed && c.dirtyChain != -1 && c.dirtyChain != c.cur.chain {
 		e.sync()
 		c.dirtyChain = -1
 	}
@@ -184,8 +185,10 @@ func (e *Editor) replaceConfirmed() bool {
 			c.lastChain = c.cur.chain
 		}
 		c.dirtyChain = c.cur.chain
-		if countNL(c.scan.text[ed.start:ed.end]) > 0 {
-			c.dirtyChain = -2 // Vim saves a joined line at once
+		if countNL(c.scan.text[ed.start:ed.end]) > 0 || strings.Contains(ed.new, "\n") {
+			// Vim saves a joined or split line at once, so the next
+			// typed answer starts a new undo block.
+			c.dirtyChain = -2
 		}
 	}
 	// Vim leaves the cursor at the start of the line, moved down by the

@@ -53,7 +53,7 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 	found := false
 	lastChain := -1
 	linesAdded := 0 // line breaks added by the edits before the current match
-	lastLine := -1
+	lastLine, firstLine := -1, -1
 	for {
 		m, ok := s.next()
 		if !ok {
@@ -67,10 +67,14 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 				return res, found, err
 			}
 		}
+		res.lastLine = m.line
 		ed, keep := s.bufferEdit(m, rep)
 		if !keep && !sp.countOnly {
 			s.advance(m, false)
 			continue
+		}
+		if firstLine < 0 {
+			firstLine = m.line
 		}
 		res.nsubs++
 		if m.chain != lastChain {
@@ -82,12 +86,14 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 			linesAdded += strings.Count(ed.new, "\n") - countNL(s.text[ed.start:ed.end])
 			edits = append(edits, ed)
 		}
-		s.advance(m, false)
+		// :s///n counts a multi-line match and goes on in the next line,
+		// as the text is not joined.
+		s.advance(m, sp.countOnly)
 	}
 	if sp.countOnly || len(edits) == 0 {
 		return res, found, nil
 	}
-	e.win.cur = Pos{Line: max(sp.l1, 0)}
+	e.win.cur = Pos{Line: firstLine} // Vim saves for undo with the cursor on the first changed line
 	e.applyOffEdits(s, edits)
 	res.lastLine = lastLine
 	return res, found, nil
