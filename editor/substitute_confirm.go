@@ -119,14 +119,7 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 		e.endConfirm()
 	case k.isRune('a'):
 		c.ask = false
-		for e.replaceConfirmed() {
-			c.scan.advance(c.cur, false)
-			m, ok := c.scan.next()
-			if !ok {
-				break
-			}
-			c.cur = m
-		}
+		e.replaceRest()
 		e.endConfirm()
 	case k.isCtrl('e'), k.isCtrl('y'):
 		e.scrollConfirm(k.isCtrl('e'))
@@ -195,6 +188,49 @@ func (e *Editor) replaceConfirmed() bool {
 	// line breaks the replacement inserted.
 	e.win.cur = Pos{Line: line + strings.Count(rep, "\n")}
 	return true
+}
+
+// replaceRest replaces the current match and all the others without
+// asking (the answer a), in one pass over the buffer as a :s without c.
+func (e *Editor) replaceRest() {
+	c := e.subc
+	var edits []offEdit
+	line := -1
+	for {
+		rep, err := c.sp.expand(c.scan, c.cur)
+		if err != nil {
+			e.errMsg("%s", err.Error())
+			break
+		}
+		if ed, keep := c.scan.bufferEdit(c.cur, rep); keep {
+			if len(edits) == 0 {
+				line = c.cur.line + c.lines
+			}
+			edits = append(edits, ed)
+			c.nsubs++
+			if c.cur.chain != c.lastChain {
+				c.nlines++
+				c.lastChain = c.cur.chain
+			}
+			// The cursor ends on the last match's line, moved down by
+			// the line breaks of the replacements so far.
+			e.win.cur = Pos{Line: c.cur.line + c.lines + strings.Count(rep, "\n")}
+			c.lines += strings.Count(ed.new, "\n") - countNL(c.scan.text[ed.start:ed.end])
+		}
+		c.scan.advance(c.cur, false)
+		m, ok := c.scan.next()
+		if !ok {
+			break
+		}
+		c.cur = m
+	}
+	if len(edits) == 0 {
+		return
+	}
+	cur := e.win.cur
+	e.win.cur = Pos{Line: line}
+	e.applyOffEdits(c.scan, edits, c.delta)
+	e.win.cur = cur
 }
 
 // endConfirm finishes a :s///c (all matches answered, q, <Esc>, l, or a).

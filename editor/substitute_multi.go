@@ -94,15 +94,15 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 		return res, found, nil
 	}
 	e.win.cur = Pos{Line: firstLine} // Vim saves for undo with the cursor on the first changed line
-	e.applyOffEdits(s, edits)
+	e.applyOffEdits(s, edits, 0)
 	res.lastLine = lastLine
 	return res, found, nil
 }
 
 // applyOffEdits applies edits (in text order, offsets in s.text) to the
 // buffer. Edits on the same or neighbouring lines become one change.
-func (e *Editor) applyOffEdits(s *subScan, edits []offEdit) {
-	delta := 0
+// delta is the shift of the buffer against s.text before the first edit.
+func (e *Editor) applyOffEdits(s *subScan, edits []offEdit, delta int) {
 	for i := 0; i < len(edits); {
 		j := i + 1
 		for j < len(edits) && countNL(s.text[edits[j-1].end:edits[j].start]) <= 1 {

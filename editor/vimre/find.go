@@ -22,6 +22,20 @@ func (re *Regexp) next(text []byte, pos int) raw {
 			if i := bytes.IndexByte(text[pos:], '\n'); i >= 0 {
 				end = pos + i
 			}
+			// The plain translation, run on the rest of the line, is a
+			// cheap filter (it can use the pattern's literal prefix): it
+			// matches wherever the context one does, and more only
+			// because ^ matches at pos, so nothing matches before where
+			// it finds its first match.
+			loc := re.re.FindIndex(text[pos:end])
+			if loc == nil {
+				if end == len(text) {
+					return nil
+				}
+				pos = end + 1
+				continue
+			}
+			pos += loc[0]
 		}
 		if m := shift(re.ctx.FindSubmatchIndex(text[pos-1:end]), pos-1, 2); m != nil {
 			return m
