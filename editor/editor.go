@@ -22,9 +22,11 @@ const (
 	ModeVisualLine
 	ModeVisualBlock
 	ModeCmdline
+	// ModeConfirm is the prompt of :s///c (Vim's "r?"): each key answers it.
+	ModeConfirm
 )
 
-var modeNames = [...]string{"normal", "insert", "replace", "visual", "visual line", "visual block", "cmdline"}
+var modeNames = [...]string{"normal", "insert", "replace", "visual", "visual line", "visual block", "cmdline", "confirm"}
 
 // String names the mode.
 func (m Mode) String() string {
@@ -84,6 +86,7 @@ type Editor struct {
 	search      searchState
 	lastFind    findState
 	lastSub     subState
+	subc        *subConfirm // the :s///c being answered (substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
 	msgs        []Message // messages not yet taken

@@ -57,7 +57,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.lastSub = subState{pattern: pat, replacement: rep, flags: strings.TrimPrefix(sub.Flags, "&"), set: true}
 	e.search.pattern = pat
 	e.search.hl = true
-	global, countOnly, noErr := e.opt.Gdefault, false, false
+	global, countOnly, noErr, confirm := e.opt.Gdefault, false, false, false
 	ic := 0
 	for _, f := range flags {
 		switch f {
@@ -72,9 +72,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		case 'I':
 			ic = 2
 		case 'c':
-			// Asking before each match needs a prompt kjx does not have
-			// yet; replacing everything silently would be wrong.
-			return errors.New("E319: Sorry, :s with the c flag is not available in this version")
+			confirm = true
 		}
 	}
 	if sub.Count > 0 {
@@ -101,13 +99,28 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case 2:
 		icEff = false
 	}
-	res, err := e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
+	sp := &subSpec{re: re, pat: pat, rep: rep, l1: rg.l1, l2: rg.l2, global: global, countOnly: countOnly, magic: magic}
+	if confirm && !countOnly {
+		return e.startConfirm(sp, noErr)
+	}
+	var res subResult
+	found := false
+	if re.re.MultiLine() {
+		res, found, err = e.substituteScan(sp)
+	} else {
+		res, err = e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
+	}
 	if err != nil {
 		return err
 	}
 	nsubs, nlines, lastLine := res.nsubs, res.nlines, res.lastLine
 	if nsubs == 0 {
-		if noErr || e.globalBusy {
+		if found && !e.globalBusy {
+			// Vim moves to the line of the match even when nothing
+			// was replaced.
+			e.win.cur.Line = lastLine
+		}
+		if noErr || e.globalBusy || found {
 			return nil
 		}
 		return fmt.Errorf("E486: Pattern not found: %s", pat)

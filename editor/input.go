@@ -83,6 +83,8 @@ func (e *Editor) dispatch(k Key, typed bool) {
 		e.insertKey(k)
 	case ModeCmdline:
 		e.cmdlineKey(k)
+	case ModeConfirm:
+		e.confirmKey(k, typed)
 	}
 	if e.mode != ModeInsert && e.mode != ModeReplace {
 		e.finishChange()
@@ -97,7 +99,7 @@ func (e *Editor) EndStep() {
 	switch e.mode {
 	case ModeInsert, ModeReplace:
 		e.Feed([]Key{K(KeyEsc)}, false)
-	case ModeCmdline:
+	case ModeCmdline, ModeConfirm:
 		e.Feed([]Key{K(KeyEsc)}, false)
 	}
 	if e.ins != nil && e.ins.oneCmd {

@@ -40,6 +40,9 @@ type View struct {
 	// IncSearch is the 'incsearch' match of the search being typed, as a
 	// rope-offset range ([0, 0]: none).
 	IncSearch [2]int
+	// Confirm is the match a :s///c asks about (Mode is ModeConfirm): the
+	// UI highlights it and shows the prompt on the command line.
+	Confirm ConfirmView
 	// UIRequest is the last request to the UI (:undotree, …); act on a new
 	// Seq only.
 	UIRequest UIRequest
@@ -115,6 +118,7 @@ func (e *Editor) View() View {
 		v.Search = e.search.pattern
 	}
 	e.viewSearch(&v)
+	v.Confirm = e.confirmView()
 	v.UIRequest = e.uiReq
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})

@@ -22,6 +22,20 @@ func (re *Regexp) next(text []byte, pos int) raw {
 			if i := bytes.IndexByte(text[pos:], '\n'); i >= 0 {
 				end = pos + i
 			}
+			// The plain translation, run on the rest of the line, is a
+			// cheap filter (it can use the pattern's literal prefix): it
+			// matches wherever the context one does, and more only
+			// because ^ matches at pos, so nothing matches before where
+			// it finds its first match.
+			loc := re.re.FindIndex(text[pos:end])
+			if loc == nil {
+				if end == len(text) {
+					return nil
+				}
+				pos = end + 1
+				continue
+			}
+			pos += loc[0]
 		}
 		if m := shift(re.ctx.FindSubmatchIndex(text[pos-1:end]), pos-1, 2); m != nil {
 			return m
@@ -188,4 +202,25 @@ func (re *Regexp) FindAllSubmatchInLine(line []byte) [][]int {
 		}
 	}
 	return out
+}
+
+// FindSubmatchAt returns the leftmost match in text whose start (before
+// \zs) is at or after pos, as Vim's :s looks for the next match from a
+// column: text must begin at a line start and may hold many lines; the
+// text before pos is context for ^, \< and \>, and a multi-line pattern
+// may match across line breaks. The result is in FindSubmatchInLine's
+// numbering (nil when there is no match). Callers bound the search to a
+// line by checking where the match starts.
+func (re *Regexp) FindSubmatchAt(text []byte, pos int) []int {
+	if pos < 0 {
+		pos = 0
+	}
+	if pos > len(text) {
+		return nil
+	}
+	m := re.first(text, pos, 0)
+	if m == nil {
+		return nil
+	}
+	return re.vim(m)
 }

@@ -75,11 +75,11 @@ func (sr searcher) forward(a, minStart, maxStart, eolMax int) (int, int, bool) {
 		if re.multiLine && b < n {
 			w = blockEnd(r, b+1, size)
 		}
-		text = r.AppendSlice(text[:0], a, w)
+		text = re.lastEOL(r.AppendSlice(text[:0], a, w), w == n)
 		m := re.firstEOL(text, 0, minStart-a, eolMax-a)
 		for m != nil && re.multiLine && m[1] == len(text) && w < n {
 			w = blockEnd(r, w+1, 2*(w-a))
-			text = r.AppendSlice(text[:0], a, w)
+			text = re.lastEOL(r.AppendSlice(text[:0], a, w), w == n)
 			m = re.firstEOL(text, 0, minStart-a, eolMax-a)
 		}
 		if m != nil && m[0]+a <= b {
@@ -87,7 +87,7 @@ func (sr searcher) forward(a, minStart, maxStart, eolMax int) (int, int, bool) {
 			if s+a > maxStart {
 				return 0, 0, false
 			}
-			return s + a, e + a, true
+			return s + a, min(e+a, n), true
 		}
 		if b >= n {
 			break
@@ -114,16 +114,16 @@ func (sr searcher) backward(lo, hi, limit int) (int, int, bool) {
 		if re.multiLine {
 			b = blockEnd(r, top, size) // let matches run past the block
 		}
-		text = r.AppendSlice(text[:0], a, b)
+		text = re.lastEOL(r.AppendSlice(text[:0], a, b), b == n)
 		s, e, ok := re.lastIn(text, a, min(limit, top+1))
 		for ok && re.multiLine && e == a+len(text) && b < n {
 			// The match may run on past the text read: read more.
 			b = blockEnd(r, b+1, 2*(b-a))
-			text = r.AppendSlice(text[:0], a, b)
+			text = re.lastEOL(r.AppendSlice(text[:0], a, b), b == n)
 			s, e, ok = re.lastIn(text, a, min(limit, top+1))
 		}
 		if ok {
-			return s, e, true
+			return s, min(e, n), true
 		}
 		if a <= lo {
 			break
@@ -157,6 +157,17 @@ func (re *Regexp) lastIn(text []byte, a, limit int) (int, int, bool) {
 	}
 	s, e := re.span(best)
 	return s + a, e + a, true
+}
+
+// lastEOL adds the line break of the last line to text when it reaches
+// the end of the buffer (atEnd) and the pattern can match one: Vim's \n
+// also matches at the end of the last line. Matches are clipped to the
+// buffer afterwards.
+func (re *Regexp) lastEOL(text []byte, atEnd bool) []byte {
+	if atEnd && re.multiLine {
+		return append(text, '\n')
+	}
+	return text
 }
 
 // blockEnd returns the end of the line that holds offset a+size-1 (the end

@@ -1,0 +1,125 @@
+package editor
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor/vimre"
+)
+
+// countNL counts the line breaks in b.
+func countNL(b []byte) int { return bytes.Count(b, []byte{'\n'}) }
+
+// subSpec is what one :s does, once its pattern, replacement and flags
+// are known.
+type subSpec struct {
+	re        *pattern
+	pat, rep  string
+	l1, l2    int
+	global    bool
+	countOnly bool
+	magic     bool
+}
+
+// expand returns the replacement of match m of scan s.
+func (sp *subSpec) expand(s *subScan, m subMatch) (string, error) {
+	return vimre.ExpandReplacement(sp.rep, s.text, m.m, sp.magic)
+}
+
+// bufferEdit turns a match and its replacement into a buffer change:
+// a match that takes the '\n' added after the last line keeps the line
+// break (Vim's buffer always ends with a line), so only the text before
+// it is replaced. ok is false when nothing is left to change (the
+// virtual line break replaced by nothing, which Vim does not count).
+func (s *subScan) bufferEdit(m subMatch, rep string) (offEdit, bool) {
+	st, en := m.m[0], m.m[1]
+	if s.virtualEOL(st, en) && rep == "" {
+		return offEdit{}, false
+	}
+	en = min(en, len(s.text)-1)
+	return offEdit{start: st, end: en, new: rep}, true
+}
+
+// substituteScan runs a :s whose pattern can match a line break: the
+// matches are found over the text of the range joined (see subScan), the
+// edits are made in one pass, and the cursor goes where Vim puts it: the
+// line where the last match started, moved down by the line breaks its
+// replacement inserted.
+func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
+	res := subResult{lastLine: -1}
+	r := e.text()
+	s := newSubScan(sp.re.re, r, max(sp.l1, 0), sp.l2, sp.global)
+	var edits []offEdit
+	found := false
+	lastChain := -1
+	linesAdded := 0 // line breaks added by the edits before the current match
+	lastLine, firstLine := -1, -1
+	for {
+		m, ok := s.next()
+		if !ok {
+			break
+		}
+		found = true
+		rep := ""
+		if !sp.countOnly {
+			var err error
+			if rep, err = sp.expand(s, m); err != nil {
+				return res, found, err
+			}
+		}
+		res.lastLine = m.line
+		ed, keep := s.bufferEdit(m, rep)
+		if !keep && !sp.countOnly {
+			s.advance(m, false)
+			continue
+		}
+		if firstLine < 0 {
+			firstLine = m.line
+		}
+		res.nsubs++
+		if m.chain != lastChain {
+			res.nlines++
+			lastChain = m.chain
+		}
+		if !sp.countOnly {
+			lastLine = m.line + linesAdded + strings.Count(rep, "\n")
+			linesAdded += strings.Count(ed.new, "\n") - countNL(s.text[ed.start:ed.end])
+			edits = append(edits, ed)
+		}
+		// :s///n counts a multi-line match and goes on in the next line,
+		// as the text is not joined.
+		s.advance(m, sp.countOnly)
+	}
+	if sp.countOnly || len(edits) == 0 {
+		return res, found, nil
+	}
+	e.win.cur = Pos{Line: firstLine} // Vim saves for undo with the cursor on the first changed line
+	e.applyOffEdits(s, edits, 0)
+	res.lastLine = lastLine
+	return res, found, nil
+}
+
+// applyOffEdits applies edits (in text order, offsets in s.text) to the
+// buffer. Edits on the same or neighbouring lines become one change.
+// delta is the shift of the buffer against s.text before the first edit.
+func (e *Editor) applyOffEdits(s *subScan, edits []offEdit, delta int) {
+	for i := 0; i < len(edits); {
+		j := i + 1
+		for j < len(edits) && countNL(s.text[edits[j-1].end:edits[j].start]) <= 1 {
+			j++
+		}
+		start, stop := edits[i].start, edits[j-1].end
+		var nw strings.Builder
+		pos := start
+		for k := i; k < j; k++ {
+			nw.Write(s.text[pos:edits[k].start])
+			nw.WriteString(edits[k].new)
+			pos = edits[k].end
+		}
+		old := string(s.text[start:stop])
+		n := nw.String()
+		e.apply(s.base+start+delta, old, n)
+		delta += len(n) - len(old)
+		i = j
+	}
+}

@@ -1,0 +1,170 @@
+package editor
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/vimre"
+)
+
+// subScan walks the matches of one :s over lines first..last the way Vim's
+// do_sub does, for the cases the per-line fast path cannot take: patterns
+// that match a line break and :s///c.
+//
+// It reads an immutable copy of the buffer from the start of the first line
+// to the end, followed by one '\n': Vim's \n also matches at the end of the
+// last line. All offsets are in that copy (the original text); the caller
+// maps them to the buffer it changes. The rules, from do_sub:
+//
+//   - a match must start in a line of the range; the search for the next
+//     one starts where the previous match ended (prev);
+//   - an empty match right where the previous one ended does not count:
+//     the search moves on one character, and at the end of a line goes to
+//     the next line;
+//   - without g the next line is searched after a match, and with g a
+//     single-line pattern is not tried again at the end of a line;
+//   - after a match that ends in a later line the search goes on there,
+//     with or without g (Vim's do_again), unless that line is past the
+//     range, which ends the command;
+//   - each line where matching starts anew is one of Vim's "lines" for the
+//     "N substitutions on M lines" message (chain).
+type subScan struct {
+	re      *vimre.Regexp
+	text    []byte // the original text from the first line on, plus '\n'
+	base    int    // buffer offset of text[0]
+	line    int    // buffer line (original numbering) the scan is in
+	lineBeg int    // offset of that line's start
+	last    int    // last line of the range
+	col     int    // where the next search starts
+	prev    int    // end of the previous match in this chain (-1: none)
+	chain   int    // Vim's outer-loop line count
+	global  bool
+	done    bool
+}
+
+// subMatch is one match found by subScan.
+type subMatch struct {
+	m     []int // submatch offsets in subScan.text, Vim numbering
+	line  int   // buffer line (original numbering) where it starts
+	chain int
+}
+
+// newSubScan prepares a scan of lines first..last of r.
+func newSubScan(re *vimre.Regexp, r buffer.Rope, first, last int, global bool) *subScan {
+	base := r.LineStart(first)
+	text := r.AppendSlice(make([]byte, 0, r.Len()-base+1), base, r.Len())
+	text = append(text, '\n')
+	return &subScan{re: re, text: text, base: base, line: first, lineBeg: 0,
+		last: last, prev: -1, global: global}
+}
+
+// atEOL reports whether off is at the end of a line of the text.
+func (s *subScan) atEOL(off int) bool { return off >= len(s.text) || s.text[off] == '\n' }
+
+// virtualEOL reports whether [st, en) is only the '\n' added after the
+// last line.
+func (s *subScan) virtualEOL(st, en int) bool { return st == len(s.text)-1 && en == len(s.text) }
+
+// next returns the next match to handle; false when the scan is over.
+func (s *subScan) next() (subMatch, bool) {
+	for !s.done {
+		if s.line > s.last {
+			break
+		}
+		m := s.re.FindSubmatchAt(s.text, s.col)
+		if m == nil {
+			break
+		}
+		st, en := m[0], m[1]
+		if st >= len(s.text) {
+			break // in the line after the '\n' added at the end
+		}
+		if st >= s.lineBeg {
+			if nl := bytes.IndexByte(s.text[s.lineBeg:st], '\n'); nl >= 0 {
+				s.moveTo(st)
+				s.chain++
+				s.prev = -1
+			}
+		}
+		if s.line > s.last {
+			break
+		}
+		if st == s.prev && en == st {
+			// An empty match where the previous one ended.
+			if s.atEOL(st) {
+				s.nextLine()
+				continue
+			}
+			_, n := utf8.DecodeRune(s.text[st:])
+			s.col = st + n
+			if s.atEOL(s.col) && !s.re.MultiLine() {
+				s.nextLine()
+			}
+			continue
+		}
+		return subMatch{m: m, line: s.line, chain: s.chain}, true
+	}
+	s.done = true
+	return subMatch{}, false
+}
+
+// moveTo moves the scan to the line holding off (at or after lineBeg),
+// keeping the chain.
+func (s *subScan) moveTo(off int) {
+	for {
+		nl := bytes.IndexByte(s.text[s.lineBeg:off], '\n')
+		if nl < 0 {
+			return
+		}
+		s.lineBeg += nl + 1
+		s.line++
+	}
+}
+
+// nextLine goes on at the start of the line after the scan's line.
+func (s *subScan) nextLine() {
+	nl := bytes.IndexByte(s.text[s.lineBeg:], '\n')
+	if nl < 0 {
+		s.done = true
+		return
+	}
+	s.lineBeg += nl + 1
+	s.line++
+	s.col = s.lineBeg
+	s.prev = -1
+	s.chain++
+	if s.line > s.last || s.lineBeg >= len(s.text) {
+		s.done = true
+	}
+}
+
+// advance moves past m once it was handled: replaced, or skipped with
+// the confirm answer n (skipped true).
+func (s *subScan) advance(m subMatch, skipped bool) {
+	st, en := m.m[0], m.m[1]
+	multi := bytes.IndexByte(s.text[st:en], '\n') >= 0
+	if multi && skipped {
+		// Vim skips the rest of the line the match started in.
+		s.nextLine()
+		return
+	}
+	s.col, s.prev = en, en
+	switch {
+	case multi:
+		s.moveTo(en)
+		if s.line > s.last || en >= len(s.text) {
+			s.done = true
+		}
+	case !s.global:
+		s.nextLine()
+	case s.atEOL(en) && !s.re.MultiLine():
+		s.nextLine()
+	}
+}
+
+// offEdit replaces text[start:end] (offsets in subScan.text) by new.
+type offEdit struct {
+	start, end int
+	new        string
+}

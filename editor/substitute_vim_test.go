@@ -1,0 +1,274 @@
+package editor
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+const subGoldenPath = "testdata/substitute_golden.json"
+
+// subStep is the state after one step of a :s scenario: vimStep plus the
+// last message the step showed.
+type subStep struct {
+	Lines   []string `json:"lines"`
+	Cursor  [2]int   `json:"cursor"`
+	SeqCur  int      `json:"seq_cur"`
+	SeqLast int      `json:"seq_last"`
+	Msg     string   `json:"msg"`
+}
+
+// subCase is one :s scenario: a text, typed steps and Vim's states.
+type subCase struct {
+	Name  string    `json:"name"`
+	Text  string    `json:"text"`
+	Steps []string  `json:"steps"`
+	Want  []subStep `json:"want"`
+}
+
+// subCases are the :s scenarios (Vim key notation, typed).
+var subCases = []subCase{
+	// :s///c answers.
+	{Name: "confirm_n", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>n"}},
+	{Name: "confirm_y_then_out_of_keys", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>y"}},
+	{Name: "confirm_yn", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>yn"}},
+	{Name: "confirm_a", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>a", "u"}},
+	{Name: "confirm_na", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>na", "u"}},
+	{Name: "confirm_yya", Text: "a a\nb a\n  a\nd a\n", Steps: []string{":%s/a/X/gc<CR>yya", "u", "u"}},
+	{Name: "confirm_l", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>l"}},
+	{Name: "confirm_nl", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>nnl"}},
+	{Name: "confirm_q", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>q"}},
+	{Name: "confirm_esc", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>yn<Esc>"}},
+	{Name: "confirm_nq", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>nq"}},
+	{Name: "confirm_all_y", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>yyyy", "u", "u", "<C-R>"}},
+	{Name: "confirm_all_n", Text: "a a\nb a\n  a\n", Steps: []string{":%s/a/X/gc<CR>nnnn"}},
+	{Name: "confirm_ynaq", Text: "x x\nx\nx x x\nx\n", Steps: []string{":%s/x/y/gc<CR>ynaq", "u"}},
+	{Name: "confirm_other_keys", Text: "a a\nb a\n", Steps: []string{":%s/a/X/gc<CR>zxy<C-E><C-Y>nn"}},
+	{Name: "confirm_no_g", Text: "a a\na a\n", Steps: []string{":%s/a/X/c<CR>yy"}},
+	{Name: "confirm_range", Text: "a\na\na\na\n", Steps: []string{":2,3s/a/X/c<CR>yy"}},
+	{Name: "confirm_not_found", Text: "a\n", Steps: []string{":s/z/X/c<CR>"}},
+	{Name: "confirm_count_only", Text: "a a\na\n", Steps: []string{":%s/a/X/gcn<CR>"}},
+	{Name: "confirm_cr", Text: "a,b,c\n", Steps: []string{":s/,/\\r/gc<CR>yny", "u"}},
+	{Name: "confirm_grow", Text: "aaa\n", Steps: []string{":s/a/bab/gc<CR>yny"}},
+	{Name: "confirm_empty_match", Text: "ab\ncd\n", Steps: []string{":%s/x*/-/gc<CR>yynyyy"}},
+	{Name: "confirm_multiline_y", Text: "a,\nb,\nc\n", Steps: []string{":%s/,\\n/, /gc<CR>yy", "u"}},
+	{Name: "confirm_multiline_n", Text: "a,\nb,\nc\n", Steps: []string{":%s/,\\n/, /gc<CR>ny"}},
+	{Name: "confirm_join_all", Text: "a\nb\nc\n", Steps: []string{":%s/\\n/+/gc<CR>yyyn"}},
+	{Name: "confirm_tilde", Text: "a b\n", Steps: []string{":s/a/X/<CR>", ":s/b/~Y/c<CR>y"}},
+	{Name: "confirm_then_normal", Text: "a\nb a\n", Steps: []string{":%s/a/X/gc<CR>yqx"}},
+	// Multi-line patterns and replacements.
+	{Name: "join_all", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n//<CR>", "u"}},
+	{Name: "join_all_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/g<CR>", "u"}},
+	{Name: "join_all_dash", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/<CR>"}},
+	{Name: "last_newline", Text: "a\nbar\n", Steps: []string{":$s/\\n/X/<CR>"}},
+	{Name: "last_newline_empty", Text: "a\nbar\n", Steps: []string{":$s/\\n//<CR>"}},
+	{Name: "join_range", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":1,2s/\\n//<CR>"}},
+	{Name: "join_two", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/foo\\nbar/x/<CR>", "u"}},
+	{Name: "comma_newline", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/,\\n/, /<CR>", "u"}},
+	{Name: "zs_after_newline", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n\\zsb/B/<CR>"}},
+	{Name: "any_char", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\_.//<CR>"}},
+	{Name: "comma_two_any", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/,\\_.\\{2}/#/g<CR>"}},
+	{Name: "o_star_newline", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/o*\\n/!/g<CR>"}},
+	{Name: "newlines_run", Text: "a\n\n\nb\n\nc\n", Steps: []string{":%s/\\n\\n\\+/\\r/<CR>", "u"}},
+	{Name: "blank_lines", Text: "a\n\n\nb\n\nc\n", Steps: []string{":%s/^\\n//<CR>", "u"}},
+	{Name: "double_cr", Text: "a,\nb\n", Steps: []string{":%s/\\n/\\r\\r/<CR>"}},
+	{Name: "groups_across", Text: "ab,\ncd\nef,\ngh\n", Steps: []string{":%s/\\(\\w\\+\\),\\n\\(\\w\\+\\)/\\2-\\1/<CR>"}},
+	{Name: "case_across", Text: "ab,\ncd\n", Steps: []string{":%s/\\(b,\\n\\)\\(c\\)/\\U\\1\\E\\u\\2x/<CR>"}},
+	{Name: "ampersand_across", Text: "x\ny\nz\n", Steps: []string{":1s/x\\ny/[&]/<CR>", ":%s/\\n/\\0\\0/<CR>"}},
+	{Name: "spaces_across", Text: "foo  \n   bar baz\n", Steps: []string{":%s/\\_s\\+/ /g<CR>"}},
+	{Name: "one_line_then_next", Text: "a\nb\nc\n", Steps: []string{":2s/\\n//<CR>", "u"}},
+	{Name: "count_multiline", Text: "a\nb\nc\n", Steps: []string{":%s/\\n//gn<CR>"}},
+	{Name: "not_found_multiline", Text: "a\nb\n", Steps: []string{":%s/x\\n//<CR>"}},
+	// Replacement escapes (single-line path).
+	{Name: "rep_cr_split", Text: "a b c\n", Steps: []string{":s/ /\\r/g<CR>", "u"}},
+	{Name: "rep_nul", Text: "a b\n", Steps: []string{":s/ /\\n/<CR>"}},
+	{Name: "rep_case", Text: "hello world\n", Steps: []string{":s/\\(\\w\\+\\) \\(\\w\\+\\)/\\u\\1 \\U\\2\\E!\\l\\1/<CR>"}},
+	{Name: "rep_L_e", Text: "ABC DEF\n", Steps: []string{":s/\\w\\+/\\L&\\eX/g<CR>"}},
+	{Name: "rep_amp_zero", Text: "ab\n", Steps: []string{":s/a/<&\\0>/<CR>"}},
+	{Name: "rep_tilde", Text: "a a a\n", Steps: []string{":s/a/x/<CR>", ":s/a/~y/<CR>", ":s/a/\\~/<CR>"}},
+	{Name: "global_multiline_count", Text: "a\nb\nc\nd\n", Steps: []string{":%s/\\n\\(.\\)/\\1/g<CR>"}},
+}
+
+// TestSubstituteVim replays subCases through kjx and compares lines,
+// cursor, undo sequence numbers and the last message with what the real
+// Vim did (testdata/substitute_golden.json; -update records it again).
+func TestSubstituteVim(t *testing.T) {
+	if *update {
+		updateSubGolden(t)
+	}
+	data, err := os.ReadFile(subGoldenPath)
+	if err != nil {
+		t.Fatalf("read golden (run go test -run TestSubstituteVim -update with vim installed): %v", err)
+	}
+	var g struct {
+		Cases []subCase `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Cases) != len(subCases) {
+		t.Errorf("golden has %d cases, subCases %d: run -update", len(g.Cases), len(subCases))
+	}
+	for _, c := range g.Cases {
+		got := kjxSubSteps(t, c.Text, c.Steps)
+		d := diffSubSteps(c.Steps, c.Want, got)
+		switch {
+		case d != "" && !knownSubDiff[c.Name]:
+			t.Errorf("%s (text %q, steps %q):\n%s", c.Name, c.Text, c.Steps, d)
+		case d == "" && knownSubDiff[c.Name]:
+			t.Errorf("%s passes now: remove it from knownSubDiff", c.Name)
+		}
+	}
+}
+
+// knownSubDiff lists scenarios where kjx knowingly differs from Vim.
+var knownSubDiff = map[string]bool{
+	// After lines were joined by a match replaced with nothing, Vim leaves
+	// the cursor in the column of the last match, not on the first
+	// non-blank; kjx uses the first non-blank.
+	"join_all": true, "join_range": true, "one_line_then_next": true,
+	// Vim saves a line split by \r at once and the rest of the line again
+	// when it leaves it: a typed answer in between makes that a second,
+	// empty undo step. kjx makes no undo step without a change.
+	"confirm_cr": true,
+}
+
+// kjxSubSteps replays steps in kjx as typed keys.
+func kjxSubSteps(t testing.TB, text string, steps []string) []subStep {
+	t.Helper()
+	e := newTestEditor(text)
+	var res []subStep
+	for _, s := range steps {
+		keys, err := ParseKeys(s)
+		if err != nil {
+			t.Fatalf("ParseKeys(%q): %v", s, err)
+		}
+		e.TakeMessages()
+		e.Feed(keys, true)
+		e.EndStep()
+		st := e.state()
+		for i, l := range st.Lines {
+			st.Lines[i] = strings.ReplaceAll(l, "\x00", "\n") // Vim's getline shows a NUL as NL
+		}
+		msg := ""
+		if ms := e.TakeMessages(); len(ms) > 0 {
+			msg = ms[len(ms)-1].Text
+		}
+		res = append(res, subStep{Lines: st.Lines, Cursor: st.Cursor, SeqCur: st.SeqCur, SeqLast: st.SeqLast, Msg: msg})
+	}
+	return res
+}
+
+// diffSubSteps describes the first difference between two step lists.
+func diffSubSteps(steps []string, want, got []subStep) string {
+	for i := range want {
+		if i >= len(got) {
+			return fmt.Sprintf("step %d %q: missing", i+1, steps[i])
+		}
+		w, g := want[i], got[i]
+		switch {
+		case strings.Join(w.Lines, "\n") != strings.Join(g.Lines, "\n"):
+			return fmt.Sprintf("step %d %q: lines\n  want %q\n  got  %q", i+1, steps[i], w.Lines, g.Lines)
+		case w.Cursor != g.Cursor:
+			return fmt.Sprintf("step %d %q: cursor want %v got %v (lines %q)", i+1, steps[i], w.Cursor, g.Cursor, w.Lines)
+		case w.SeqCur != g.SeqCur || w.SeqLast != g.SeqLast:
+			return fmt.Sprintf("step %d %q: seq want %d/%d got %d/%d", i+1, steps[i], w.SeqCur, w.SeqLast, g.SeqCur, g.SeqLast)
+		case w.Msg != g.Msg:
+			return fmt.Sprintf("step %d %q: message want %q got %q", i+1, steps[i], w.Msg, g.Msg)
+		}
+	}
+	return ""
+}
+
+// updateSubGolden records subCases from the real Vim.
+func updateSubGolden(t *testing.T) {
+	if _, err := exec.LookPath("vim"); err != nil {
+		t.Fatal("-update needs vim on PATH")
+	}
+	cases := append([]subCase(nil), subCases...)
+	errs := make([]error, len(cases))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i := range cases {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cases[i].Want, errs[i] = runVimSub(t, cases[i].Text, cases[i].Steps)
+		}(i)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("%s: %v", cases[i].Name, err)
+		}
+	}
+	out, _ := exec.Command("vim", "--version").Output()
+	g := map[string]any{
+		"comment": "Recorded from the real Vim by go test -run TestSubstituteVim -update (substitute_vim_test.go); never edit by hand.",
+		"vim":     strings.SplitN(string(out), "\n", 2)[0],
+		"cases":   cases,
+	}
+	data, err := json.MarshalIndent(g, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(subGoldenPath, append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runVimSub replays steps in a real Vim. It is runVim's recipe, with two
+// differences: ":visual" first leaves the Ex mode of -Es, so that :s///c
+// asks with Vim's normal prompt (Ex mode reads whole answer lines), and
+// the last message of each step is recorded.
+func runVimSub(t testing.TB, text string, steps []string) ([]subStep, error) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "buf.txt"), []byte(text), 0o644); err != nil {
+		return nil, err
+	}
+	out := filepath.Join(dir, "out.json")
+	var b strings.Builder
+	b.WriteString("visual\n" + vimSettings + "\n")
+	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n")
+	for _, s := range steps {
+		b.WriteString("messages clear\n")
+		fmt.Fprintf(&b, "call feedkeys(\"%s\", 'xt')\n", vimString(s))
+		fmt.Fprintf(&b, "call writefile([json_encode({'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last, 'msg': get(split(execute('messages'), \"\\n\"), -1, '')})], '%s', 'a')\n", out)
+	}
+	b.WriteString("qa!\n")
+	driver := filepath.Join(dir, "driver.vim")
+	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", driver, "buf.txt")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TZ=UTC", "HOME="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_ = cmd.Run() // vim -Es exits 1 after errors; the output file tells
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, fmt.Errorf("vim wrote no output: %v (%s)", err, stderr.String())
+	}
+	var res []subStep
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var s subStep
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			return nil, fmt.Errorf("vim output %q: %w", line, err)
+		}
+		res = append(res, s)
+	}
+	if len(res) != len(steps) {
+		return res, fmt.Errorf("vim recorded %d of %d steps", len(res), len(steps))
+	}
+	return res, nil
+}
