@@ -65,19 +65,16 @@ func mPercent(m *mctx) (Pos, bool) {
 func mParagraph(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	off := posToOff(r, m.cur)
+	find := motion.ParagraphBackwardRaw
 	if m.name == "}" {
-		p, incl, ok := motion.ParagraphForwardRaw(r, off, m.count1)
-		if !ok {
-			return m.cur, false
-		}
-		if incl {
-			m.kind = inclusive
-		}
-		return offToPos(r, p), true
+		find = motion.ParagraphForwardRaw
 	}
-	p, ok := motion.ParagraphBackwardRaw(r, off, m.count1)
+	p, incl, ok := find(r, off, m.count1)
 	if !ok {
 		return m.cur, false
+	}
+	if incl {
+		m.kind = inclusive
 	}
 	return offToPos(r, p), true
 }
@@ -154,9 +151,7 @@ func (e *Editor) textObjectRange(obj string, count int, op string) (opRange, boo
 	start, end := offToPos(r, rg.Start), offToPos(r, rg.End)
 	switch rg.Kind {
 	case motion.Linewise:
-		if end.Col == 0 && end.Line > start.Line {
-			end.Line--
-		}
+		// End is the last line's end, which is its start when it is empty.
 		return opRange{kind: linewise, start: start, end: end}, true
 	case motion.Inclusive:
 		if rg.End > rg.Start {

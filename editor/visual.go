@@ -268,22 +268,20 @@ func (e *Editor) visualTextObject(c *ncmd) {
 	}
 	start := offToPos(r, rg.Start)
 	endOff := rg.End
-	if endOff > rg.Start {
+	if endOff > rg.Start && rg.Kind != motion.Linewise {
 		endOff = motion.PrevGrapheme(r, endOff)
 	}
 	end := offToPos(r, endOff)
+	if rg.Kind == motion.Linewise {
+		// A linewise End is the last line's end: its start when empty.
+		end.Col = 0
+	}
 	if posLess(e.win.cur, e.vis.anchor) && rg.End-rg.Start > 1 && sel.End-sel.Start > 1 {
 		e.vis.anchor = end
 		e.win.cur = start
 	} else {
 		e.vis.anchor = start
 		e.win.cur = end
-	}
-	if rg.Kind == motion.Linewise && end.Col == 0 && end.Line > start.Line && rg.End > 0 && r.ByteAt(rg.End-1) == '\n' {
-		e.win.cur = Pos{Line: end.Line - 1}
-		if posLess(e.win.cur, e.vis.anchor) {
-			e.win.cur = e.vis.anchor
-		}
 	}
 }
 

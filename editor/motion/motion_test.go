@@ -111,6 +111,8 @@ func TestParagraph(t *testing.T) {
 		{"to empty line", "a\n^\nb\n|c", 1},
 		{"to start", "^a\nb\n|c", 1},
 		{"count", "a\n^\nb\n\nc|", 2},
+		{"one-line text goes to its last character", "wo|r^d", 1},
+		{"one-line text from its start", "|wor^d", 1},
 	})
 }
 

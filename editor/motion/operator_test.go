@@ -35,7 +35,7 @@ func (d *driver) operate(op byte, off, count int, mk string) result {
 	case "}":
 		end, inclusive, ok = ParagraphForwardRaw(r, off, count)
 	case "{":
-		end, ok = ParagraphBackwardRaw(r, off, count)
+		end, inclusive, ok = ParagraphBackwardRaw(r, off, count)
 	case ")":
 		end, ok = SentenceForwardRaw(r, off, count)
 		adjust = true

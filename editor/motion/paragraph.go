@@ -100,8 +100,10 @@ func (t *text) findPar(off, count int, forward bool) (pos int, inclusive, ok boo
 			}
 		}
 	}
-	if forward && t.lineEndOf(curr) >= t.n {
-		// On the last line: go to its last character, inclusive.
+	if t.lineEndOf(curr) >= t.n {
+		// On the last line: go to its last character, inclusive. Vim 9.0
+		// does this for { too (findpar() does not look at the direction),
+		// which matters on a one-line text.
 		if e := t.lineEndOf(curr); e > curr {
 			return t.prev(e), true, true
 		}
@@ -128,15 +130,16 @@ func ParagraphForwardRaw(r buffer.Rope, off, count int) (pos int, inclusive, ok 
 
 // ParagraphBackward is Vim's {: the start of the previous paragraph
 // boundary line, or the start of the text. When there are fewer than count
-// paragraphs behind, off is returned (Vim beeps). { is exclusive.
+// paragraphs behind, off is returned (Vim beeps). { is exclusive, except
+// that on a one-line text Vim 9.0 goes to its last character, inclusive.
 func ParagraphBackward(r buffer.Rope, off, count int) int {
-	p, _ := ParagraphBackwardRaw(r, off, count)
+	p, _, _ := ParagraphBackwardRaw(r, off, count)
 	return p
 }
 
-// ParagraphBackwardRaw is ParagraphBackward with Vim's failure flag.
-func ParagraphBackwardRaw(r buffer.Rope, off, count int) (pos int, ok bool) {
+// ParagraphBackwardRaw is ParagraphBackward with Vim's inclusive flag (see
+// ParagraphForwardRaw) and failure flag.
+func ParagraphBackwardRaw(r buffer.Rope, off, count int) (pos int, inclusive, ok bool) {
 	t := newText(r)
-	p, _, ok := t.findPar(t.start(off), count, false)
-	return p, ok
+	return t.findPar(t.start(off), count, false)
 }
