@@ -21,33 +21,38 @@ import (
 // and the valid bits are read and written atomically; two readers that
 // fill the same entry store the same value. A node that is not yet
 // reachable from any Rope (fresh, or owned by a batch) is written plainly.
+//
+// Twelve blocks keep a full height-1 node within 512 bytes, the largest
+// size the Go allocator serves without a per-object header.
 const (
-	ixN     = 16
-	ixBlock = maxLeaf / ixN
+	ixN     = 12
+	ixWords = ixN / 4
+	ixBlock = (maxLeaf + ixN - 1) / ixN
 )
 
 // The counts must fit a byte and the blocks must cover a full leaf.
 var (
 	_ [255 - ixBlock]struct{}
 	_ [ixN*ixBlock - maxLeaf]struct{}
+	_ [ixN % 4]struct{}      // whole words
 	_ [32 - maxKids]struct{} // ixValid has a bit per kid
 )
 
 // leafIndex is the stored form of a lineIx inside a node.
-type leafIndex [2]uint64
+type leafIndex [ixWords]uint32
 
-// lineIx holds the newline count of block j in byte j%8 of word j/8.
-type lineIx [2]uint64
+// lineIx holds the newline count of block j in byte j%4 of word j/4.
+type lineIx [ixWords]uint32
 
 // count returns the number of '\n' bytes in block j.
-func (w *lineIx) count(j int) int { return int(w[j>>3] >> (8 * (j & 7)) & 0xff) }
+func (w *lineIx) count(j int) int { return int(w[j>>2] >> (8 * (j & 3)) & 0xff) }
 
 // buildIndex returns the line index of leaf t.
 func buildIndex(t []byte) lineIx {
 	var w lineIx
 	for j, base := 0, 0; base < len(t); j, base = j+1, base+ixBlock {
 		c := countNL(t[base:min(base+ixBlock, len(t))])
-		w[j>>3] |= uint64(c) << (8 * (j & 7))
+		w[j>>2] |= uint32(c) << (8 * (j & 3))
 	}
 	return w
 }
@@ -57,12 +62,17 @@ func buildIndex(t []byte) lineIx {
 func (n *node) leafIx(i int) lineIx {
 	slot := &n.index()[i]
 	bit := uint32(1) << i
+	var w lineIx
 	if atomic.LoadUint32(&n.ixValid)&bit != 0 {
-		return lineIx{atomic.LoadUint64(&slot[0]), atomic.LoadUint64(&slot[1])}
+		for k := range w {
+			w[k] = atomic.LoadUint32(&slot[k])
+		}
+		return w
 	}
-	w := buildIndex(n.kids[i].text())
-	atomic.StoreUint64(&slot[0], w[0])
-	atomic.StoreUint64(&slot[1], w[1])
+	w = buildIndex(n.kids[i].text())
+	for k := range w {
+		atomic.StoreUint32(&slot[k], w[k])
+	}
 	atomic.OrUint32(&n.ixValid, bit)
 	return w
 }
@@ -74,7 +84,9 @@ func (n *node) copyIndex(old *node) {
 	src, dst := old.index(), n.index()
 	for m := valid; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		dst[j] = leafIndex{atomic.LoadUint64(&src[j][0]), atomic.LoadUint64(&src[j][1])}
+		for k := range dst[j] {
+			dst[j][k] = atomic.LoadUint32(&src[j][k])
+		}
 	}
 	n.ixValid = valid
 }

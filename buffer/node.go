@@ -102,8 +102,8 @@ type inner8 struct {
 // entry per kid, filled lazily (see lineindex.go).
 type inner1 struct {
 	node
-	ix  [maxKids]leafIndex // first: 64-bit aligned on every platform
 	arr [maxKids]child
+	ix  [maxKids]leafIndex
 }
 
 // index returns the line index slots of n, which has height 1.
