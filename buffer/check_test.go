@@ -66,7 +66,7 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 		return nil
 	}
 	n := c.node()
-	if n.h != h {
+	if int(n.h) != h {
 		return fmt.Errorf("node of height %d where %d belongs", n.h, h)
 	}
 	lo := minKids
@@ -80,9 +80,33 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	if n.size != b || n.lines != lines || c.b != count32(b) || c.nl != count32(lines) {
 		return fmt.Errorf("node of height %d sums to %d bytes %d newlines, summarised as %d, %d", h, b, lines, c.b, c.nl)
 	}
+	if err := checkIndex(n); err != nil {
+		return err
+	}
 	for _, k := range n.kids {
 		if err := checkNode(k, h-1, false, leaves); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkIndex verifies that every line index n (of height 1) holds as known
+// is the index of that kid's text, and that no bit beyond its kids is set.
+func checkIndex(n *node) error {
+	if n.h != 1 {
+		return nil
+	}
+	if n.ixValid>>len(n.kids) != 0 {
+		return fmt.Errorf("line index valid bits %b beyond %d kids", n.ixValid, len(n.kids))
+	}
+	for i, k := range n.kids {
+		if n.ixValid&(1<<i) == 0 {
+			continue
+		}
+		got := lineIx(n.index()[i])
+		if want := buildIndex(k.text()); got != want {
+			return fmt.Errorf("line index of kid %d is %x, its text gives %x", i, got, want)
 		}
 	}
 	return nil

@@ -54,12 +54,19 @@ func nodeChild(n *node) child {
 // immutable once reachable from a Rope; the only exception is a node whose
 // owner is the token of a live Batch, which only that batch can reach
 // (see batch.go).
+//
+// A node of height 1 is always an inner1, which also caches a line index
+// of each leaf kid (see lineindex.go); ixValid has bit i set when the
+// index of kid i is filled in.
 type node struct {
 	kids  []child
 	size  int    // bytes in the subtree
 	lines int    // '\n' bytes in the subtree
-	h     int    // height: 1 when the kids are leaves
 	owner *token // the batch that may mutate this node in place, or nil
+	h     int32  // height: 1 when the kids are leaves
+	// ixValid has bit i set when the line index of kid i is filled in
+	// (height 1 only). Readers access it atomically; see lineindex.go.
+	ixValid uint32
 }
 
 // token identifies a batch. The type has a non-zero size so every
@@ -91,11 +98,28 @@ type inner8 struct {
 	arr [8]child
 }
 
+// inner1 is a node of height 1 with the line index of its leaves, one
+// entry per kid, filled lazily (see lineindex.go).
+type inner1 struct {
+	node
+	arr [maxKids]child
+	ix  [maxKids]leafIndex
+}
+
+// index returns the line index slots of n, which has height 1.
+func (n *node) index() *[maxKids]leafIndex {
+	return &(*inner1)(unsafe.Pointer(n)).ix
+}
+
 // newInner returns an internal node of height h whose kids are a copy of
 // ks (1..maxKids of them). The caller sets its totals.
 func newInner(ks []child, h int, owner *token) *node {
 	var n *node
 	switch {
+	case h == 1:
+		in := &inner1{}
+		in.kids = in.arr[:len(ks):len(ks)]
+		n = &in.node
 	case len(ks) <= 4:
 		in := &inner4{}
 		in.kids = in.arr[:len(ks):len(ks)]
@@ -109,7 +133,7 @@ func newInner(ks []child, h int, owner *token) *node {
 		in.kids = in.arr[:len(ks):len(ks)]
 		n = &in.node
 	}
-	n.h = h
+	n.h = int32(h)
 	n.owner = owner
 	copy(n.kids, ks)
 	return n

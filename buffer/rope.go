@@ -51,18 +51,25 @@ func (r Rope) LineEnd(n int) int {
 
 // newlineAt returns the offset of the k-th '\n' (1-based), 1 <= k <= nl.
 func (r Rope) newlineAt(k int) int {
-	off := 0
 	c := r.root
-	for h := r.h; h > 0; h-- {
-		kids := c.node().kids
+	if r.h == 0 {
+		return nthNewline(c.text(), c.lines(), k)
+	}
+	off := 0
+	for h := r.h; ; h-- {
+		n := c.node()
+		kids := n.kids
 		i := 0
 		for ; k > kids[i].lines(); i++ {
 			k -= kids[i].lines()
 			off += kids[i].size()
 		}
+		if h == 1 {
+			w := n.leafIx(i)
+			return off + nthNewlineIx(kids[i].text(), &w, k)
+		}
 		c = kids[i]
 	}
-	return off + nthNewline(c.text(), c.lines(), k)
 }
 
 // scanBlock is the size of the blocks nthNewline counts at once: large
@@ -94,15 +101,6 @@ func nthNewline(s []byte, total, k int) int {
 	}
 }
 
-// nthInBlock returns the index of the k-th '\n' in s, which has at least k.
-func nthInBlock(s []byte, k int) int {
-	i := -1
-	for ; k > 0; k-- {
-		i += 1 + bytes.IndexByte(s[i+1:], '\n')
-	}
-	return i
-}
-
 // LineOf returns the 0-based line holding offset off (the number of '\n'
 // bytes before off); off ranges over 0..Len(); it panics outside.
 // O(log n), no allocation.
@@ -113,22 +111,29 @@ func (r Rope) LineOf(off int) int {
 	if off == r.root.size() {
 		return r.root.lines()
 	}
-	line := 0
 	c := r.root
-	for h := r.h; h > 0; h-- {
-		kids := c.node().kids
+	if r.h == 0 {
+		// Count from the nearer end of the leaf.
+		if t := c.text(); 2*off > len(t) {
+			return c.lines() - countNL(t[off:])
+		}
+		return countNL(c.text()[:off])
+	}
+	line := 0
+	for h := r.h; ; h-- {
+		n := c.node()
+		kids := n.kids
 		i := 0
 		for ; off >= kids[i].size(); i++ {
 			off -= kids[i].size()
 			line += kids[i].lines()
 		}
+		if h == 1 {
+			w := n.leafIx(i)
+			return line + newlinesBefore(kids[i].text(), &w, off)
+		}
 		c = kids[i]
 	}
-	// Count from the nearer end of the leaf.
-	if t := c.text(); 2*off > len(t) {
-		return line + c.lines() - countNL(t[off:])
-	}
-	return line + countNL(c.text()[:off])
 }
 
 // leafAt returns the leaf holding byte off (0 <= off < Len()) and the

@@ -1,0 +1,69 @@
+package buffer
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestBlockScan checks the word-at-a-time scans against byte loops on
+// blocks of every length up to ixBlock+8 over all byte values, with
+// bytes next to '\n' (0x09, 0x0b, 0x8a) that a carry would confuse.
+func TestBlockScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	alphabets := [][]byte{{'\n', 0x0b, 0x09, 0x8a, 0x8b, 0xff, 0x00}, {'\n', 'a'}, {'\n'}}
+	for n := 0; n <= max(ixBlock, 64)+8; n++ {
+		for trial := 0; trial < 20; trial++ {
+			s := make([]byte, n)
+			switch alpha := trial % 4; alpha {
+			case 3:
+				for i := range s {
+					s[i] = byte(rng.IntN(256))
+				}
+			default:
+				for i := range s {
+					s[i] = alphabets[alpha][rng.IntN(len(alphabets[alpha]))]
+				}
+			}
+			want := bytes.Count(s, []byte{'\n'})
+			if got := countInBlock(s); got != want {
+				t.Fatalf("countInBlock(% x) = %d, want %d", s, got, want)
+			}
+			pos := -1
+			for k := 1; k <= want; k++ {
+				pos += 1 + bytes.IndexByte(s[pos+1:], '\n')
+				if got := nthInBlock(s, k); got != pos {
+					t.Fatalf("nthInBlock(% x, %d) = %d, want %d", s, k, got, pos)
+				}
+			}
+		}
+	}
+}
+
+// TestLineIndex checks buildIndex and the indexed queries on leaves of
+// every size from 1 to maxLeaf.
+func TestLineIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for n := 1; n <= maxLeaf; n += 1 + n/64 {
+		leaf := []byte(randText(rng, n))
+		w := buildIndex(leaf)
+		total := 0
+		for j := 0; j < ixN; j++ {
+			lo, hi := min(j*ixBlock, n), min((j+1)*ixBlock, n)
+			if got, want := w.count(j), countNL(leaf[lo:hi]); got != want {
+				t.Fatalf("leaf of %d: block %d counts %d, want %d", n, j, got, want)
+			}
+			total += w.count(j)
+		}
+		for off := 0; off < n; off++ {
+			if got, want := newlinesBefore(leaf, &w, off), countNL(leaf[:off]); got != want {
+				t.Fatalf("leaf of %d: newlinesBefore(%d) = %d, want %d", n, off, got, want)
+			}
+		}
+		for k := 1; k <= total; k++ {
+			if got, want := nthNewlineIx(leaf, &w, k), nthNewline(leaf, total, k); got != want {
+				t.Fatalf("leaf of %d: nthNewlineIx(%d) = %d, want %d", n, k, got, want)
+			}
+		}
+	}
+}
