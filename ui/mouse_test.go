@@ -29,6 +29,13 @@ func startEdLoop(t *testing.T, text string, w, h int, opt Options) *edLoop {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return startEdLoopFile(t, path, len(strings.TrimSuffix(text, "\n")), w, h, opt)
+}
+
+// startEdLoopFile is startEdLoop on an existing file whose text (without
+// a final newline) is size bytes long.
+func startEdLoopFile(t *testing.T, path string, size, w, h int, opt Options) *edLoop {
+	t.Helper()
 	ed := editor.New(editor.Config{Clean: true})
 	if err := ed.Open(path); err != nil {
 		t.Fatal(err)
@@ -44,7 +51,7 @@ func startEdLoop(t *testing.T, text string, w, h int, opt Options) *edLoop {
 	}()
 	l.resized()
 	el := &edLoop{t: t, l: l, m: m}
-	el.wait("the first view", func(v *editor.View) bool { return v.Text.Len() == len(strings.TrimSuffix(text, "\n")) })
+	el.wait("the first view", func(v *editor.View) bool { return v.Text.Len() == size })
 	return el
 }
 
