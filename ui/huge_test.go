@@ -103,7 +103,9 @@ func TestLongHugeFile(t *testing.T) {
 		el.keys("x")
 		el.keys("A!")
 		el.l.handle(tcell.NewEventKey(tcell.KeyEsc, 0, tcell.ModNone))
-		el.wait("the edit", func(v *editor.View) bool { return v.Mode == editor.ModeNormal && v.Status.Modified && v.Status.SeqCur == 2 })
+		el.wait("the edit", func(v *editor.View) bool {
+			return v.Mode == editor.ModeNormal && v.Status.Modified && v.Status.SeqCur == 2
+		})
 		if !strings.Contains(el.m.Text(), last[1:]+" abcdefgh") || !strings.Contains(el.m.Text(), "abcdefg!") {
 			t.Fatalf("edit at the end of %s not drawn:\n%s", path, el.m.Text())
 		}
