@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -199,5 +200,65 @@ func TestPanelTimeoutFollowsOption(t *testing.T) {
 	el.wait(":set tm=30", func(v *editor.View) bool { return v.Options.TimeoutLen == 30 })
 	if el.l.timeoutMs != 30 {
 		t.Errorf("timeout %d ms after :set tm=30", el.l.timeoutMs)
+	}
+}
+
+// TestPanelMapsProperty compares panelMaps, fed one key at a time and
+// flushed at the end, with a model that sees the whole input at once:
+// at each point the longest left side that starts the remaining input
+// maps; without one the next key passes unmapped.
+func TestPanelMapsProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	runs := 3000
+	if raceEnabled || testing.Short() {
+		runs = 300
+	}
+	alpha := []string{"a", "b", "c"}
+	word := func(max int) string {
+		var b strings.Builder
+		for range 1 + rng.IntN(max) {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	for run := range runs {
+		m := map[string]string{}
+		for range 1 + rng.IntN(4) {
+			m[word(3)] = strings.ToUpper(word(2))
+		}
+		typed := word(12)
+		parsed, err := parsePanelMaps(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pm panelMaps
+		pm.set(parsed)
+		var got []editor.Key
+		for _, k := range editor.MustParseKeys(typed) {
+			got = append(got, pm.feed(k)...)
+		}
+		for pm.holding() { // each flush is one 'timeoutlen' passing
+			got = append(got, pm.flush()...)
+		}
+
+		var want strings.Builder
+		for rest := typed; rest != ""; {
+			best := ""
+			for lhs := range m {
+				if strings.HasPrefix(rest, lhs) && len(lhs) > len(best) {
+					best = lhs
+				}
+			}
+			if best == "" {
+				want.WriteString(rest[:1])
+				rest = rest[1:]
+				continue
+			}
+			want.WriteString(m[best])
+			rest = rest[len(best):]
+		}
+		if g := editor.FormatKeys(got); g != want.String() {
+			t.Fatalf("run %d: maps %v, typed %q: panel got %q, model %q", run, m, typed, g, want.String())
+		}
 	}
 }
