@@ -144,3 +144,44 @@ func TestMouseClickUI(t *testing.T) {
 		return v.Mode == editor.ModeNormal && v.Cursor == editor.Pos{Line: 1, Col: 1}
 	})
 }
+
+// TestClickAt maps screen cells to the line and display column sent to
+// the editor: wrapped rows, a wide cluster moved to the next row (its
+// filler cell), the number column and clicks past the end of a line.
+func TestClickAt(t *testing.T) {
+	v := view("abc日\nxy\n", 0, 0)
+	v.Opts.Wrap = true
+	s := NewMemSurface(4, 6)
+	r := NewRenderer()
+	r.Draw(s, &Frame{Text: v})
+	// Rows: "abc>" (日 does not fit), "日", "xy".
+	cases := []struct {
+		x, y, line, vcol int
+		ok               bool
+	}{
+		{0, 0, 0, 0, true},
+		{2, 0, 0, 2, true},
+		{0, 1, 0, 3, true}, // 日, first cell
+		{1, 1, 0, 3, true}, // 日, second cell
+		{3, 1, 0, 6, true}, // past the end: 日 ends at 5, then one more
+		{1, 2, 1, 1, true},
+		{3, 2, 1, 3, true},
+		{0, 4, 0, 0, false}, // a ~ row
+	}
+	for _, c := range cases {
+		line, vcol, ok := r.text.clickAt(c.x, c.y)
+		if line != c.line || vcol != c.vcol || ok != c.ok {
+			t.Errorf("click %d,%d: line %d col %d ok %v; want %d %d %v\n%s", c.x, c.y, line, vcol, ok, c.line, c.vcol, c.ok, s.Dump(false))
+		}
+	}
+	v = view("one\ntwo\n", 0, 0)
+	v.Opts.Number = true
+	s = NewMemSurface(20, 4)
+	r.Draw(s, &Frame{Text: v})
+	if line, vcol, ok := r.text.clickAt(1, 1); !ok || line != 1 || vcol != 0 {
+		t.Errorf("click on the number of line 2: line %d col %d ok %v", line, vcol, ok)
+	}
+	if line, vcol, ok := r.text.clickAt(5, 1); !ok || line != 1 || vcol != 1 {
+		t.Errorf("click on w of two: line %d col %d ok %v\n%s", line, vcol, ok, s.Dump(false))
+	}
+}
