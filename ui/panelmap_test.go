@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -261,4 +262,38 @@ func TestPanelMapsProperty(t *testing.T) {
 			t.Fatalf("run %d: maps %v, typed %q: panel got %q, model %q", run, m, typed, g, want.String())
 		}
 	}
+}
+
+// TestRunAppliesPostedConfig: in the running UI loop, a configuration
+// posted from another goroutine (as the editor's hook does after a
+// reload) moves the open panel to the right without a key press.
+func TestRunAppliesPostedConfig(t *testing.T) {
+	scr := tcell.NewSimulationScreen("UTF-8")
+	spy := &initSpy{SimulationScreen: scr, ready: make(chan struct{})}
+	if err := spy.Init(); err != nil {
+		t.Fatal(err)
+	}
+	defer spy.Fini()
+	scr.SetSize(80, 20)
+	l := newLoop(spy, NewTcellSurface(spy), Options{Panel: PanelOptions{Width: 30}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- l.run(ctx, editor.New(editor.Config{Clean: true})) }()
+	defer func() { cancel(); <-done }()
+	sr := &simRun{t: t, scr: scr, spy: spy}
+	sr.waitFor("~")
+	sr.key(tcell.KeyF5)
+	sr.waitFor(" Undo tree")
+	if !strings.HasPrefix(sr.text(), " Undo tree") {
+		t.Fatalf("panel not on the left:\n%s", sr.text())
+	}
+	go l.setConfig(editor.UIConfig{PanelRight: true, PanelWidth: 30})
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if first := strings.SplitN(sr.text(), "\n", 2)[0]; strings.Contains(first, "│ Undo tree") && !strings.HasPrefix(first, " Undo tree") {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("the posted configuration did not move the panel:\n%s", sr.text())
 }
