@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"github.com/kjx-editor/kjx/buffer"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,5 +184,22 @@ func TestClickAt(t *testing.T) {
 	}
 	if line, vcol, ok := r.text.clickAt(5, 1); !ok || line != 1 || vcol != 1 {
 		t.Errorf("click on w of two: line %d col %d ok %v\n%s", line, vcol, ok, s.Dump(false))
+	}
+}
+
+// BenchmarkClickAtLongLine maps a click near the start of a 1 MB line
+// (drawn without wrap from its start) to a column.
+func BenchmarkClickAtLongLine(b *testing.B) {
+	line := strings.Repeat("abcdefghij", 100000)
+	f := &Frame{Text: TextView{Text: buffer.FromString(line + "\nx"), Cursor: Pos{0, 0}, Top: -1,
+		Opts: DisplayOptions{TabStop: 8}}}
+	s := NewMemSurface(200, 60)
+	r := NewRenderer()
+	r.Draw(s, f)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, vcol, ok := r.text.clickAt(100, 0); !ok || vcol != 100 {
+			b.Fatalf("vcol %d ok %v", vcol, ok)
+		}
 	}
 }
