@@ -44,6 +44,8 @@ func (e *Editor) MouseClick(c Click) {
 	}
 	switch e.mode {
 	case ModeInsert, ModeReplace:
+		// A click ends a CTRL-V or CTRL-R that waits for its argument.
+		e.ins.literal, e.ins.regWait = false, false
 		e.win.cur = e.clickPos(c, true)
 		e.win.wantCol = c.Col
 		e.restartInsert()

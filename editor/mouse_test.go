@@ -414,3 +414,17 @@ func TestMouseVim(t *testing.T) {
 		}
 	}
 }
+
+// TestMouseClickEndsInsertArgument: a click after CTRL-V or CTRL-R in
+// Insert mode ends the wait for their argument; the next key is typed.
+func TestMouseClickEndsInsertArgument(t *testing.T) {
+	for _, k := range []string{"<C-v>", "<C-r>"} {
+		e := newTestEditor("abc\n")
+		e.Feed(MustParseKeys("i"+k), true)
+		e.MouseClick(Click{Line: 0, Col: 2})
+		e.Feed(MustParseKeys("a<Esc>"), true)
+		if got := e.text().String(); got != "abac" {
+			t.Errorf("%s, click, a: %q, want %q", k, got, "abac")
+		}
+	}
+}
