@@ -223,6 +223,7 @@ func (e *Editor) RunWith(ctx context.Context, in <-chan Input, publish func(View
 			return
 		case <-held.ch:
 			held.expired(e)
+			held.arm(e) // keys typed again after a shorter left side wait anew
 			e.checkPending()
 			publish(e.View())
 			if e.quit {

@@ -44,6 +44,8 @@ func (e *Editor) MouseClick(c Click) {
 	}
 	switch e.mode {
 	case ModeInsert, ModeReplace:
+		// A click ends a CTRL-V or CTRL-R that waits for its argument.
+		e.ins.literal, e.ins.regWait = false, false
 		e.win.cur = e.clickPos(c, true)
 		e.win.wantCol = c.Col
 		e.restartInsert()
@@ -66,18 +68,11 @@ func (e *Editor) MouseClick(c Click) {
 func (e *Editor) normalClick(c Click) {
 	p := e.clickPos(c, false)
 	switch {
-	case c.Extend && e.mode.visual():
-		a, b := e.vis.anchor, e.win.cur
-		if posLess(b, a) {
-			a, b = b, a
-		}
-		// The end nearer to the click moves; the other is the anchor.
-		if posLess(p, a) || !posLess(b, p) && nearer(p, a, b) {
-			e.vis.anchor = b
-		} else {
-			e.vis.anchor = a
-		}
+	case c.Extend && e.mode == ModeVisualBlock:
+		e.vis.anchor = e.blockCorner(p, c.Col)
 		e.vis.toEOL = false
+	case c.Extend && e.mode.visual():
+		e.vis.anchor = extendAnchor(e.vis.anchor, e.win.cur, p)
 	case c.Extend:
 		e.vis.anchor = e.win.cur
 		e.vis.toEOL = false
@@ -91,13 +86,57 @@ func (e *Editor) normalClick(c Click) {
 	e.win.wantCol = c.Col
 }
 
-// nearer reports whether p is at least as near to a as to b (a ≤ p ≤ b),
-// by lines first, then by columns on a one-line span.
-func nearer(p, a, b Pos) bool {
-	if a.Line != b.Line {
-		return p.Line-a.Line <= b.Line-p.Line
+// extendAnchor is the Visual anchor after an Extend click at p on the
+// selection anchor–cur, by Vim's rule (do_mouse): a click before the
+// selection moves its start, after it its end; inside, the nearer end
+// moves (by lines, or by columns on one line; on the middle line, by
+// which half of the columns the click is in).
+func extendAnchor(anchor, cur, p Pos) Pos {
+	start, end := anchor, cur
+	if posLess(end, start) {
+		start, end = end, start
 	}
-	return p.Col-a.Col <= b.Col-p.Col
+	switch {
+	case posLess(p, start):
+		return end
+	case posLess(end, p):
+		return start
+	case start.Line == end.Line:
+		if p.Col-start.Col > end.Col-p.Col {
+			return start
+		}
+		return end
+	}
+	switch diff := (p.Line - start.Line) - (end.Line - p.Line); {
+	case diff > 0:
+		return start
+	case diff < 0:
+		return end
+	case p.Col < (start.Col+end.Col)/2:
+		return end
+	}
+	return start
+}
+
+// blockCorner is the anchor after an Extend click at p (display column
+// vcol) in Visual block mode: Vim divides the block in four and moves
+// the corner in the quarter of the click, so the anchor is the opposite
+// corner.
+func (e *Editor) blockCorner(p Pos, vcol int) Pos {
+	r := e.text()
+	a, b := e.vis.anchor, e.win.cur
+	va := displayCol(lineText(r, a.Line), a.Col, e.opt.TabStop)
+	vb := displayCol(lineText(r, b.Line), b.Col, e.opt.TabStop)
+	left, right := min(va, vb), max(va, vb)
+	top, bottom := min(a.Line, b.Line), max(a.Line, b.Line)
+	col, line := right, bottom
+	if vcol > (left+right)/2 {
+		col = left
+	}
+	if p.Line >= (top+bottom)/2 {
+		line = top
+	}
+	return Pos{Line: line, Col: colAtDisplay(lineText(r, line), col, e.opt.TabStop, false)}
 }
 
 // clickPos is the text position of a click: the line clamped to the

@@ -318,3 +318,113 @@ func TestRunMouse(t *testing.T) {
 		}
 	}
 }
+
+// mouseStep is one step of a recorded Vim mouse scenario.
+type mouseStep func(e *Editor)
+
+// TestMouseVim replays mouse scenarios recorded from Vim 9.0 (vim -u NONE
+// -N, 'mouse' a, 'lines' 12, 'columns' 40: an 11-row window, 'scrolloff'
+// 0): keys, then a click at a 1-based screen row and column
+// (test_setmouse, then <LeftMouse> or <RightMouse>) or a wheel step,
+// then more keys, all in one feedkeys(…, 'xt'). Recorded: mode(), the
+// cursor, line('v')/col('v') (the Visual anchor; the cursor outside
+// Visual mode), line('w0') and lines 1, 2, 3, 5 and 8.
+func TestMouseVim(t *testing.T) {
+	type step = mouseStep
+	keys := func(k string) step { return func(e *Editor) { e.Feed(MustParseKeys(k), true) } }
+	// The window starts at the top in every scenario with a click, so
+	// screen row r shows line r-1 and screen column c display column c-1.
+	left := func(row, col int) step {
+		return func(e *Editor) { e.MouseClick(Click{Line: e.win.top + row - 1, Col: col - 1}) }
+	}
+	right := func(row, col int) step {
+		return func(e *Editor) { e.MouseClick(Click{Line: e.win.top + row - 1, Col: col - 1, Extend: true}) }
+	}
+	wheel := func(n int) step { return func(e *Editor) { e.MouseScroll(n) } }
+	var text strings.Builder
+	text.WriteString("0123456789\n\tab\n日本語xyz\n\nshort\n")
+	for i := 5; i < 40; i++ {
+		fmt.Fprintf(&text, "line %d\n", i)
+	}
+	cases := []struct {
+		name        string
+		steps       []step
+		mode        Mode
+		cur, visual Pos
+		top         int
+		l1, l2, l3  string
+		l5, l8      string
+	}{
+		{"left", []step{keys("gg"), left(1, 5)}, ModeNormal, Pos{Line: 0, Col: 4}, Pos{Line: 0, Col: 4}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left past end", []step{keys("gg"), left(1, 30)}, ModeNormal, Pos{Line: 0, Col: 9}, Pos{Line: 0, Col: 9}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left on tab first cell", []step{keys("gg"), left(2, 1)}, ModeNormal, Pos{Line: 1, Col: 0}, Pos{Line: 1, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left on tab last cell", []step{keys("gg"), left(2, 8)}, ModeNormal, Pos{Line: 1, Col: 0}, Pos{Line: 1, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left after tab", []step{keys("gg"), left(2, 9)}, ModeNormal, Pos{Line: 1, Col: 1}, Pos{Line: 1, Col: 1}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left wide second cell", []step{keys("gg"), left(3, 2)}, ModeNormal, Pos{Line: 2, Col: 0}, Pos{Line: 2, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left wide third cell", []step{keys("gg"), left(3, 3)}, ModeNormal, Pos{Line: 2, Col: 3}, Pos{Line: 2, Col: 3}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left empty line", []step{keys("gg"), left(4, 5)}, ModeNormal, Pos{Line: 3, Col: 0}, Pos{Line: 3, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left then j keeps column", []step{keys("gg"), left(1, 9), keys("j")}, ModeNormal, Pos{Line: 1, Col: 1}, Pos{Line: 1, Col: 1}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left then jj keeps column", []step{keys("gg"), left(1, 9), keys("jj")}, ModeNormal, Pos{Line: 2, Col: 11}, Pos{Line: 2, Col: 11}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"left keeps jump mark", []step{keys("3Ggg"), left(5, 3), keys("''")}, ModeNormal, Pos{Line: 2, Col: 0}, Pos{Line: 2, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"insert click", []step{keys("iXY"), left(5, 40), keys("Z<Esc>")}, ModeNormal, Pos{Line: 4, Col: 5}, Pos{Line: 4, Col: 5}, 0, "XY0123456789", "\tab", "日本語xyz", "shortZ", "line 7"},
+		{"insert click undo", []step{keys("iXY"), left(5, 40), keys("Z<Esc>u")}, ModeNormal, Pos{Line: 4, Col: 4}, Pos{Line: 4, Col: 4}, 0, "XY0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"insert click dot", []step{keys("iXY"), left(5, 40), keys("Z<Esc>gg.")}, ModeNormal, Pos{Line: 0, Col: 0}, Pos{Line: 0, Col: 0}, 0, "ZXY0123456789", "\tab", "日本語xyz", "shortZ", "line 7"},
+		{"insert click on wide", []step{keys("A"), left(3, 4), keys("Q<Esc>")}, ModeNormal, Pos{Line: 2, Col: 3}, Pos{Line: 2, Col: 3}, 0, "0123456789", "\tab", "日Q本語xyz", "short", "line 7"},
+		{"visual left ends", []step{keys("lvl"), left(4, 1)}, ModeNormal, Pos{Line: 3, Col: 0}, Pos{Line: 3, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual left gv", []step{keys("lvl"), left(5, 2), keys("gv")}, ModeVisual, Pos{Line: 0, Col: 2}, Pos{Line: 0, Col: 1}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right after", []step{keys("llvj"), right(5, 4)}, ModeVisual, Pos{Line: 4, Col: 3}, Pos{Line: 0, Col: 2}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right before", []step{keys("jjlvj"), right(1, 3)}, ModeVisual, Pos{Line: 0, Col: 2}, Pos{Line: 3, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right inside one line near start", []step{keys("lv6l"), right(1, 3)}, ModeVisual, Pos{Line: 0, Col: 2}, Pos{Line: 0, Col: 7}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right inside one line near end", []step{keys("lv6l"), right(1, 7)}, ModeVisual, Pos{Line: 0, Col: 6}, Pos{Line: 0, Col: 1}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right inside one line middle", []step{keys("lv6l"), right(1, 5)}, ModeVisual, Pos{Line: 0, Col: 4}, Pos{Line: 0, Col: 7}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right middle line left half", []step{keys("0lvjjllllll"), right(2, 1)}, ModeVisual, Pos{Line: 1, Col: 0}, Pos{Line: 2, Col: 12}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right middle line right half", []step{keys("0lvjjllllll"), right(2, 10)}, ModeVisual, Pos{Line: 1, Col: 2}, Pos{Line: 2, Col: 12}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual right inside lines near end", []step{keys("5Gvjjj"), right(8, 2)}, ModeVisual, Pos{Line: 7, Col: 1}, Pos{Line: 4, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"normal right starts visual", []step{keys("l"), right(3, 5)}, ModeVisual, Pos{Line: 2, Col: 6}, Pos{Line: 0, Col: 1}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual line right", []step{keys("jVj"), right(5, 2)}, ModeVisualLine, Pos{Line: 4, Col: 1}, Pos{Line: 1, Col: 0}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"block right lower right", []step{keys("ll<C-v>jjll"), right(3, 5)}, ModeVisualBlock, Pos{Line: 2, Col: 6}, Pos{Line: 0, Col: 6}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"block right upper left", []step{keys("ll<C-v>jjll"), right(1, 3)}, ModeVisualBlock, Pos{Line: 0, Col: 2}, Pos{Line: 2, Col: 9}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"block right lower left", []step{keys("ll<C-v>jjll"), right(3, 2)}, ModeVisualBlock, Pos{Line: 2, Col: 0}, Pos{Line: 0, Col: 6}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"block right upper right", []step{keys("ll<C-v>jjll"), right(1, 6)}, ModeVisualBlock, Pos{Line: 0, Col: 5}, Pos{Line: 2, Col: 3}, 0, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"replace click", []step{keys("RXY"), left(5, 40), keys("Z<Esc>u")}, ModeNormal, Pos{Line: 4, Col: 4}, Pos{Line: 4, Col: 4}, 0, "XY23456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"ctrl-o click", []step{keys("A<C-o>"), left(2, 9), keys("Q<Esc>")}, ModeNormal, Pos{Line: 1, Col: 1}, Pos{Line: 1, Col: 1}, 0, "0123456789", "\tQab", "日本語xyz", "short", "line 7"},
+		{"insert wheel", []step{keys("AX"), wheel(3), keys("Y<Esc>u")}, ModeNormal, Pos{Line: 3, Col: 0}, Pos{Line: 3, Col: 0}, 3, "0123456789X", "\tab", "日本語xyz", "short", "line 7"},
+		{"normal wheel down", []step{wheel(3)}, ModeNormal, Pos{Line: 3, Col: 0}, Pos{Line: 3, Col: 0}, 3, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"visual wheel", []step{keys("vj"), wheel(3)}, ModeVisual, Pos{Line: 3, Col: 0}, Pos{Line: 0, Col: 0}, 3, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"wheel up after G", []step{keys("G"), wheel(-3)}, ModeNormal, Pos{Line: 36, Col: 0}, Pos{Line: 36, Col: 0}, 26, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+		{"insert wheel no move", []step{keys("8GAX"), wheel(3), keys("Y<Esc>u")}, ModeNormal, Pos{Line: 7, Col: 5}, Pos{Line: 7, Col: 5}, 3, "0123456789", "\tab", "日本語xyz", "short", "line 7"},
+	}
+	for _, c := range cases {
+		e := newTestEditor(text.String())
+		e.Resize(12, 40)
+		e.ExecEx("set so=0")
+		for _, st := range c.steps {
+			st(e)
+		}
+		anchor := e.win.cur
+		if e.mode.visual() {
+			anchor = e.vis.anchor
+		}
+		r := e.text()
+		got := [5]string{lineText(r, 0), lineText(r, 1), lineText(r, 2), lineText(r, 4), lineText(r, 7)}
+		want := [5]string{c.l1, c.l2, c.l3, c.l5, c.l8}
+		if e.mode != c.mode || e.win.cur != c.cur || anchor != c.visual || e.win.top != c.top || got != want {
+			t.Errorf("%s: mode %v cursor %v anchor %v top %d lines %q\nVim:   mode %v cursor %v anchor %v top %d lines %q",
+				c.name, e.mode, e.win.cur, anchor, e.win.top, got, c.mode, c.cur, c.visual, c.top, want)
+		}
+	}
+}
+
+// TestMouseClickEndsInsertArgument: a click after CTRL-V or CTRL-R in
+// Insert mode ends the wait for their argument; the next key is typed.
+func TestMouseClickEndsInsertArgument(t *testing.T) {
+	for _, k := range []string{"<C-v>", "<C-r>"} {
+		e := newTestEditor("abc\n")
+		e.Feed(MustParseKeys("i"+k), true)
+		e.MouseClick(Click{Line: 0, Col: 2})
+		e.Feed(MustParseKeys("a<Esc>"), true)
+		if got := e.text().String(); got != "abac" {
+			t.Errorf("%s, click, a: %q, want %q", k, got, "abac")
+		}
+	}
+}

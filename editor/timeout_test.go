@@ -33,7 +33,7 @@ func TestTimeoutLenRun(t *testing.T) {
 	const tm = 40 * time.Millisecond
 	start := func(t *testing.T) (*Editor, *runHarness) {
 		e := newTestEditor("one\ntwo\nthree\n")
-		if err := e.SetMappings(map[string]string{",": "x", ",d": "dd", "jk": "G"}, nil); err != nil {
+		if err := e.SetMappings(map[string]string{",": "x", ",d": "dd", ",,d": "G", "jk": "G"}, nil); err != nil {
 			t.Fatal(err)
 		}
 		e.ExecEx("set tm=40")
@@ -58,6 +58,14 @@ func TestTimeoutLenRun(t *testing.T) {
 		_, h := start(t)
 		h.in <- Input{Keys: MustParseKeys(",")}
 		h.waitView(", mapped to x after the timeout", func(v View) bool { return v.Text.String() == "ne\ntwo\nthree" })
+	})
+	t.Run("keys held again wait again", func(t *testing.T) {
+		// ",," waits for ",,d"; on the timeout the first "," maps to x and
+		// the second is held again (a prefix of ",d") until a second
+		// timeout, as in Vim.
+		_, h := start(t)
+		h.in <- Input{Keys: MustParseKeys(",,")}
+		h.waitView("both , mapped to x", func(v View) bool { return v.Text.String() == "e\ntwo\nthree" })
 	})
 	t.Run("next key in time completes the mapping", func(t *testing.T) {
 		_, h := start(t)

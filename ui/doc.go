@@ -66,4 +66,13 @@
 // reaches the editor as one insert and one undo step); Show once per
 // frame, Sync only after a resize, CTRL-L or a resume from CTRL-Z. A
 // panic on any of the goroutines restores the terminal before it goes on.
+//
+// Mouse clicks and the wheel go to the editor as editor.Click and
+// Input.Scroll (the line and display column under the pointer), never as
+// keys. The configuration the UI applies itself — [panel] and
+// [keys.panel] — comes from the editor's goroutine through
+// editor.RunHooks.Config and is handed over in a one-slot mailbox
+// (uiconfig.go), so a saved configuration file redraws an open panel at
+// once. Panel key maps hold a prefix of a longer left side until the next
+// key or 'timeoutlen' (a timer that only pokes the UI goroutine).
 package ui

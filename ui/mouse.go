@@ -64,11 +64,16 @@ func wheelDelta(btn tcell.ButtonMask) int {
 }
 
 // clickAt returns the buffer line and display column under screen cell
-// x, y of the last draw: the start column of the cluster drawn there, or
+// x, y of the last draw (a click in the number column counts as one on
+// the first text cell of its row): the start column of the cluster drawn
+// there, or
 // past the end of the line the clicked column counted from the line's
 // last cell (so that Insert mode lands at the line end and j and k aim
 // for the clicked column, as in Vim).
 func (t *textWin) clickAt(x, y int) (line, vcol int, ok bool) {
+	if x >= t.x0 && x < t.x0+t.gutter {
+		x = t.x0 + t.gutter // the number column: the row's first text cell, as in Vim
+	}
 	pos, vc, ok := t.posAt(x, y)
 	if !ok {
 		return 0, 0, false

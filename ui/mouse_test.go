@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"github.com/kjx-editor/kjx/buffer"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,13 @@ func startEdLoop(t *testing.T, text string, w, h int, opt Options) *edLoop {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return startEdLoopFile(t, path, len(strings.TrimSuffix(text, "\n")), w, h, opt)
+}
+
+// startEdLoopFile is startEdLoop on an existing file whose text (without
+// a final newline) is size bytes long.
+func startEdLoopFile(t *testing.T, path string, size, w, h int, opt Options) *edLoop {
+	t.Helper()
 	ed := editor.New(editor.Config{Clean: true})
 	if err := ed.Open(path); err != nil {
 		t.Fatal(err)
@@ -44,7 +52,7 @@ func startEdLoop(t *testing.T, text string, w, h int, opt Options) *edLoop {
 	}()
 	l.resized()
 	el := &edLoop{t: t, l: l, m: m}
-	el.wait("the first view", func(v *editor.View) bool { return v.Text.Len() == len(strings.TrimSuffix(text, "\n")) })
+	el.wait("the first view", func(v *editor.View) bool { return v.Text.Len() == size })
 	return el
 }
 
@@ -136,4 +144,62 @@ func TestMouseClickUI(t *testing.T) {
 	el.wait("the click ending Visual mode", func(v *editor.View) bool {
 		return v.Mode == editor.ModeNormal && v.Cursor == editor.Pos{Line: 1, Col: 1}
 	})
+}
+
+// TestClickAt maps screen cells to the line and display column sent to
+// the editor: wrapped rows, a wide cluster moved to the next row (its
+// filler cell), the number column and clicks past the end of a line.
+func TestClickAt(t *testing.T) {
+	v := view("abc日\nxy\n", 0, 0)
+	v.Opts.Wrap = true
+	s := NewMemSurface(4, 6)
+	r := NewRenderer()
+	r.Draw(s, &Frame{Text: v})
+	// Rows: "abc>" (日 does not fit), "日", "xy".
+	cases := []struct {
+		x, y, line, vcol int
+		ok               bool
+	}{
+		{0, 0, 0, 0, true},
+		{2, 0, 0, 2, true},
+		{0, 1, 0, 3, true}, // 日, first cell
+		{1, 1, 0, 3, true}, // 日, second cell
+		{3, 1, 0, 6, true}, // past the end: 日 ends at 5, then one more
+		{1, 2, 1, 1, true},
+		{3, 2, 1, 3, true},
+		{0, 4, 0, 0, false}, // a ~ row
+	}
+	for _, c := range cases {
+		line, vcol, ok := r.text.clickAt(c.x, c.y)
+		if line != c.line || vcol != c.vcol || ok != c.ok {
+			t.Errorf("click %d,%d: line %d col %d ok %v; want %d %d %v\n%s", c.x, c.y, line, vcol, ok, c.line, c.vcol, c.ok, s.Dump(false))
+		}
+	}
+	v = view("one\ntwo\n", 0, 0)
+	v.Opts.Number = true
+	s = NewMemSurface(20, 4)
+	r.Draw(s, &Frame{Text: v})
+	if line, vcol, ok := r.text.clickAt(1, 1); !ok || line != 1 || vcol != 0 {
+		t.Errorf("click on the number of line 2: line %d col %d ok %v", line, vcol, ok)
+	}
+	if line, vcol, ok := r.text.clickAt(5, 1); !ok || line != 1 || vcol != 1 {
+		t.Errorf("click on w of two: line %d col %d ok %v\n%s", line, vcol, ok, s.Dump(false))
+	}
+}
+
+// BenchmarkClickAtLongLine maps a click near the start of a 1 MB line
+// (drawn without wrap from its start) to a column.
+func BenchmarkClickAtLongLine(b *testing.B) {
+	line := strings.Repeat("abcdefghij", 100000)
+	f := &Frame{Text: TextView{Text: buffer.FromString(line + "\nx"), Cursor: Pos{0, 0}, Top: -1,
+		Opts: DisplayOptions{TabStop: 8}}}
+	s := NewMemSurface(200, 60)
+	r := NewRenderer()
+	r.Draw(s, f)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, vcol, ok := r.text.clickAt(100, 0); !ok || vcol != 100 {
+			b.Fatalf("vcol %d ok %v", vcol, ok)
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -200,4 +202,98 @@ func TestPanelTimeoutFollowsOption(t *testing.T) {
 	if el.l.timeoutMs != 30 {
 		t.Errorf("timeout %d ms after :set tm=30", el.l.timeoutMs)
 	}
+}
+
+// TestPanelMapsProperty compares panelMaps, fed one key at a time and
+// flushed at the end, with a model that sees the whole input at once:
+// at each point the longest left side that starts the remaining input
+// maps; without one the next key passes unmapped.
+func TestPanelMapsProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	runs := 3000
+	if raceEnabled || testing.Short() {
+		runs = 300
+	}
+	alpha := []string{"a", "b", "c"}
+	word := func(max int) string {
+		var b strings.Builder
+		for range 1 + rng.IntN(max) {
+			b.WriteString(alpha[rng.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	for run := range runs {
+		m := map[string]string{}
+		for range 1 + rng.IntN(4) {
+			m[word(3)] = strings.ToUpper(word(2))
+		}
+		typed := word(12)
+		parsed, err := parsePanelMaps(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pm panelMaps
+		pm.set(parsed)
+		var got []editor.Key
+		for _, k := range editor.MustParseKeys(typed) {
+			got = append(got, pm.feed(k)...)
+		}
+		for pm.holding() { // each flush is one 'timeoutlen' passing
+			got = append(got, pm.flush()...)
+		}
+
+		var want strings.Builder
+		for rest := typed; rest != ""; {
+			best := ""
+			for lhs := range m {
+				if strings.HasPrefix(rest, lhs) && len(lhs) > len(best) {
+					best = lhs
+				}
+			}
+			if best == "" {
+				want.WriteString(rest[:1])
+				rest = rest[1:]
+				continue
+			}
+			want.WriteString(m[best])
+			rest = rest[len(best):]
+		}
+		if g := editor.FormatKeys(got); g != want.String() {
+			t.Fatalf("run %d: maps %v, typed %q: panel got %q, model %q", run, m, typed, g, want.String())
+		}
+	}
+}
+
+// TestRunAppliesPostedConfig: in the running UI loop, a configuration
+// posted from another goroutine (as the editor's hook does after a
+// reload) moves the open panel to the right without a key press.
+func TestRunAppliesPostedConfig(t *testing.T) {
+	scr := tcell.NewSimulationScreen("UTF-8")
+	spy := &initSpy{SimulationScreen: scr, ready: make(chan struct{})}
+	if err := spy.Init(); err != nil {
+		t.Fatal(err)
+	}
+	defer spy.Fini()
+	scr.SetSize(80, 20)
+	l := newLoop(spy, NewTcellSurface(spy), Options{Panel: PanelOptions{Width: 30}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- l.run(ctx, editor.New(editor.Config{Clean: true})) }()
+	defer func() { cancel(); <-done }()
+	sr := &simRun{t: t, scr: scr, spy: spy}
+	sr.waitFor("~")
+	sr.key(tcell.KeyF5)
+	sr.waitFor(" Undo tree")
+	if !strings.HasPrefix(sr.text(), " Undo tree") {
+		t.Fatalf("panel not on the left:\n%s", sr.text())
+	}
+	go l.setConfig(editor.UIConfig{PanelRight: true, PanelWidth: 30})
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if first := strings.SplitN(sr.text(), "\n", 2)[0]; strings.Contains(first, "│ Undo tree") && !strings.HasPrefix(first, " Undo tree") {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("the posted configuration did not move the panel:\n%s", sr.text())
 }

@@ -138,10 +138,15 @@ func (l *loop) startHeldTimer() {
 	})
 }
 
-// checkHeldTimeout flushes held panel keys whose wait has ended.
+// checkHeldTimeout flushes held panel keys whose wait has ended. Keys
+// typed again after a shorter left side may be held anew: they wait
+// another 'timeoutlen', as in Vim.
 func (l *loop) checkHeldTimeout() {
 	if l.held.fired.Load() == l.held.gen && l.pmaps.holding() {
 		l.flushPanelHeld()
+		if l.pmaps.holding() && l.r.Panel.Focus {
+			l.startHeldTimer()
+		}
 	}
 }
 
