@@ -29,7 +29,7 @@ func OptionsFromConfig(c config.Config, base Options) Options {
 	o.Number, o.RelativeNumber, o.Wrap = e.Number, e.RelativeNumber, e.Wrap
 	o.IgnoreCase, o.SmartCase = e.IgnoreCase, e.SmartCase
 	o.HLSearch, o.IncSearch, o.WrapScan = e.HLSearch, e.IncSearch, e.WrapScan
-	o.FixEndOfLine, o.ScrollOff = e.FixEndOfLine, e.ScrollOff
+	o.FixEndOfLine, o.ScrollOff, o.TimeoutLen = e.FixEndOfLine, e.ScrollOff, e.TimeoutLen
 	o.UndoLevels = c.Undo.Levels
 	o.UndoFile = c.Undo.Persistent
 	o.UndoDir = c.Undo.Dir

@@ -19,7 +19,7 @@ func TestOptionsFromConfig(t *testing.T) {
 	c.Editor = config.EditorConfig{
 		TabStop: 3, ShiftWidth: 5, SoftTabStop: -1, ExpandTab: true, AutoIndent: true, ShiftRound: true,
 		Number: true, RelativeNumber: true, Wrap: false, IgnoreCase: true, SmartCase: true,
-		HLSearch: true, IncSearch: false, WrapScan: false, FixEndOfLine: true, ScrollOff: 7,
+		HLSearch: true, IncSearch: false, WrapScan: false, FixEndOfLine: true, ScrollOff: 7, TimeoutLen: 250,
 	}
 	c.Undo.Levels, c.Undo.Persistent, c.Undo.Dir = 42, true, "/u"
 	base := DefaultOptions()
@@ -30,7 +30,7 @@ func TestOptionsFromConfig(t *testing.T) {
 	want.ExpandTab, want.AutoIndent, want.ShiftRound = true, true, true
 	want.Number, want.RelativeNumber, want.Wrap = true, true, false
 	want.IgnoreCase, want.SmartCase, want.HLSearch, want.IncSearch, want.WrapScan = true, true, true, false, false
-	want.FixEndOfLine, want.ScrollOff = true, 7
+	want.FixEndOfLine, want.ScrollOff, want.TimeoutLen = true, 7, 250
 	want.UndoLevels, want.UndoFile, want.UndoDir = 42, true, "/u"
 	if got != want {
 		t.Fatalf("OptionsFromConfig:\n got %+v\nwant %+v", got, want)

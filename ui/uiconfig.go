@@ -76,6 +76,18 @@ func (l *loop) applyConfig(c editor.UIConfig) {
 	l.dirty = true
 }
 
+// OptionsFor returns the UI options that configuration c stands for (the
+// inverse of what the UI reports back through the editor's Config hook):
+// what cmd/kjx passes at start-up, so that [panel] and [keys.panel] apply
+// even when the configuration file is not watched.
+func OptionsFor(c editor.UIConfig) Options {
+	return Options{
+		Panel:     PanelOptions{Right: c.PanelRight, Width: c.PanelWidth, Diff: diffPlace(c.PanelDiff), Absolute: c.PanelAbsolute},
+		ASCII:     c.PanelASCII,
+		PanelKeys: c.PanelKeys,
+	}
+}
+
 // uiConfigOf is the configuration that opt stands for.
 func uiConfigOf(opt Options) editor.UIConfig {
 	return editor.UIConfig{

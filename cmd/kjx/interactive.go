@@ -70,8 +70,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kjx: cannot open the terminal:", err)
 		return 1
 	}
-	opts := ui.Options{Panel: ui.PanelOptions{Right: cfg.Panel.Side == config.SideRight, Width: cfg.Panel.Width},
-		ASCII: cfg.Panel.Glyphs == config.GlyphsASCII}
+	opts := ui.OptionsFor(editor.UIConfigFrom(cfg))
 	if err := ui.RunWith(ctx, ed, screen, opts); err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
