@@ -200,24 +200,35 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.globalBusy = true
 	e.globalLines = marked
 	e.globalSubs, e.globalSubLines = 0, 0
-	defer func() { e.globalBusy = false; e.globalLines = nil }()
-	for i := 0; i < len(e.globalLines); i++ {
+	e.runGlobal(cmd, 0)
+	return nil
+}
+
+// runGlobal runs :g's command on the marked lines from index i on. A
+// :s///c in the command stops it while its prompt waits for answers;
+// endConfirm then calls it again with the next index.
+func (e *Editor) runGlobal(cmd string, i int) {
+	for ; i < len(e.globalLines); i++ {
 		l := e.globalLines[i]
 		if l < 0 || l >= lineCount(e.text()) {
 			continue
 		}
 		e.win.cur = Pos{Line: l}
-		if !e.execExLine(cmd, false) {
-			break
+		ok := e.execExLine(cmd, false)
+		if e.mode == ModeConfirm && e.subc != nil {
+			e.subc.global = &globalResume{cmd: cmd, next: i + 1}
+			return
 		}
-		if e.quit {
+		if !ok || e.quit {
 			break
 		}
 	}
 	if e.globalSubs > 0 {
+		e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
 		e.subMessage(e.globalSubs, e.globalSubLines)
 	}
-	return nil
+	e.globalBusy = false
+	e.globalLines = nil
 }
 
 // adjustGlobalLines keeps :g's marked lines on their text while its

@@ -3,6 +3,8 @@ package editor
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // subConfirm is a :s///c waiting for answers. The editor is in
@@ -34,6 +36,15 @@ type subConfirm struct {
 	dirtyChain int
 	ask        bool // false after 'a'
 	prompt     string
+	// global is the rest of the :g that runs this :s, resumed when it
+	// ends (nil outside :g).
+	global *globalResume
+}
+
+// globalResume is where a :g stopped by a :s///c goes on.
+type globalResume struct {
+	cmd  string
+	next int // index in Editor.globalLines
 }
 
 // ConfirmView is the match a :s///c asks about, for the UI to highlight.
@@ -76,7 +87,9 @@ func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
 	if !e.globalBusy {
 		e.setPCMark()
 	}
-	e.subc = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, dirtyChain: -1, ask: true,
+	// The first typed answer closes the undo block before the command
+	// (the previous :s of a :g).
+	e.subc = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, dirtyChain: -2, ask: true,
 		prompt: fmt.Sprintf("replace with %s (y/n/a/q/l/^E/^Y)?", sp.rep)}
 	e.mode = ModeConfirm
 	e.askConfirm()
@@ -99,6 +112,9 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 		e.mode = ModeNormal
 		return
 	}
+	saved := e.src
+	e.src = undo.SourceEx // the changes belong to the :s command line
+	defer func() { e.src = saved }()
 	if typed && c.dirtyChain != -1 && c.dirtyChain != c.cur.chain {
 		e.sync()
 		c.dirtyChain = -1
@@ -254,4 +270,22 @@ func (e *Editor) endConfirm() {
 	}
 	e.win.clampCursor(false)
 	e.scrollToCursor()
+	if c.global != nil {
+		saved := e.src
+		e.src = undo.SourceEx
+		e.runGlobal(c.global.cmd, c.global.next)
+		e.src = saved
+	}
+}
+
+// abortConfirm answers every pending prompt with <Esc>, as Vim does when
+// the typeahead of a script runs out: a :g goes on with its next line,
+// whose prompt is left the same way.
+func (e *Editor) abortConfirm() {
+	for e.mode == ModeConfirm && e.subc != nil {
+		e.endConfirm()
+	}
+	if e.mode == ModeConfirm {
+		e.mode = ModeNormal
+	}
 }

@@ -62,6 +62,13 @@ var subCases = []subCase{
 	{Name: "confirm_join_all", Text: "a\nb\nc\n", Steps: []string{":%s/\\n/+/gc<CR>yyyn"}},
 	{Name: "confirm_tilde", Text: "a b\n", Steps: []string{":s/a/X/<CR>", ":s/b/~Y/c<CR>y"}},
 	{Name: "confirm_then_normal", Text: "a\nb a\n", Steps: []string{":%s/a/X/gc<CR>yqx"}},
+	// :s///c within :g: q and a end only the current line's :s.
+	{Name: "global_confirm_yq", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>yq", "u"}},
+	{Name: "global_confirm_yyyy", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>yyyy", "u"}},
+	{Name: "global_confirm_ay", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>ay", "u"}},
+	{Name: "global_confirm_nnl", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>nnl", "u"}},
+	{Name: "global_confirm_qyy", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>qyy", "u"}},
+	{Name: "global_confirm_all", Text: "a\nb a\n  a\n", Steps: []string{":g/a/s//X/c<CR>yyy", "u"}},
 	// Multi-line patterns and replacements.
 	{Name: "join_all", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n//<CR>", "u"}},
 	{Name: "join_all_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/g<CR>", "u"}},
@@ -137,6 +144,11 @@ var knownSubDiff = map[string]bool{
 	// when it leaves it: a typed answer in between makes that a second,
 	// empty undo step. kjx makes no undo step without a change.
 	"confirm_cr": true,
+	// Vim saves a confirmed line for undo when it leaves it, with the
+	// cursor on the last match it asked about; kjx saves it at the first
+	// replacement, with the cursor at the line start, so undo puts the
+	// cursor in another column.
+	"global_confirm_yq": true, "global_confirm_ay": true,
 }
 
 // kjxSubSteps replays steps in kjx as typed keys.
