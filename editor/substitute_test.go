@@ -1,0 +1,124 @@
+package editor
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestConfirmView checks what the UI sees while :s///c waits: the mode,
+// the match as rope offsets and the prompt, and that it goes away after.
+func TestConfirmView(t *testing.T) {
+	e := newTestEditor("ab cab\nab\n")
+	e.Feed(MustParseKeys(":%s/ab/X/gc<CR>n"), true)
+	v := e.View()
+	if v.Mode != ModeConfirm || !v.Confirm.Active {
+		t.Fatalf("mode %v, confirm %+v: want a prompt", v.Mode, v.Confirm)
+	}
+	if v.Confirm.Match != [2]int{4, 6} || v.Cursor != (Pos{Line: 0, Col: 4}) {
+		t.Errorf("second match: got %v cursor %v, want [4 6] at 0:4", v.Confirm.Match, v.Cursor)
+	}
+	if v.Confirm.Prompt != "replace with X (y/n/a/q/l/^E/^Y)?" {
+		t.Errorf("prompt %q", v.Confirm.Prompt)
+	}
+	e.Feed(MustParseKeys("y"), true)
+	v = e.View()
+	// "ab cX" + "\n" + "ab": the third match moved by the replacement.
+	if !v.Confirm.Active || v.Confirm.Match != [2]int{6, 8} {
+		t.Fatalf("after y: %+v, want the match at [6 8]", v.Confirm)
+	}
+	if got := v.Text.SliceString(v.Confirm.Match[0], v.Confirm.Match[1]); got != "ab" {
+		t.Errorf("the match range shows %q", got)
+	}
+	e.Feed(MustParseKeys("q"), true)
+	if v = e.View(); v.Mode != ModeNormal || v.Confirm.Active {
+		t.Errorf("after q: mode %v confirm %+v", v.Mode, v.Confirm)
+	}
+}
+
+// TestConfirmAcrossSteps answers a prompt started by an Ex command (a
+// headless -c step) in later key steps, and checks that a step running
+// out of keys answers <Esc>.
+func TestConfirmAcrossSteps(t *testing.T) {
+	e := newTestEditor("a a a\n")
+	e.ExecEx("s/a/X/gc")
+	if e.Mode() != ModeConfirm {
+		t.Fatalf("mode %v after -c, want confirm", e.Mode())
+	}
+	e.Feed(MustParseKeys("y"), true)
+	e.EndStep()
+	if got := e.state().Lines[0]; got != "X a a" || e.Mode() != ModeNormal {
+		t.Errorf("after y and the end of the step: %q mode %v, want \"X a a\" normal", got, e.Mode())
+	}
+}
+
+// TestConfirmNotTyped checks that answers that are not typed (-s, :normal)
+// leave the whole :s one undo step, and that replacing nothing makes none.
+func TestConfirmNotTyped(t *testing.T) {
+	for _, tc := range []struct {
+		keys  string
+		lines string
+		seq   int
+	}{
+		{":%s/a/X/gc<CR>yyyy", "X X\nb X\n  X", 1},
+		{":%s/a/X/gc<CR>nnnn", "a a\nb a\n  a", 0},
+		{":%s/a/X/gc<CR>ynyq", "X a\nb X\n  a", 1},
+	} {
+		e := newTestEditor("a a\nb a\n  a\n")
+		e.Feed(MustParseKeys(tc.keys), false)
+		e.EndStep()
+		st := e.state()
+		if got := strings.Join(st.Lines, "\n"); got != tc.lines || st.SeqLast != tc.seq {
+			t.Errorf("%s: %q seq %d, want %q seq %d", tc.keys, got, st.SeqLast, tc.lines, tc.seq)
+		}
+	}
+}
+
+// TestSubstituteScanModel checks the scan path (used by :s///c and by
+// patterns that match a line break) against the per-line path on random
+// single-line patterns: :%s///gc answered a must give the text, cursor
+// and message of :%s///g.
+func TestSubstituteScanModel(t *testing.T) {
+	pats := []string{"a", "a*", "b\\+", "^", "$", "\\<a", "a\\>", "x\\|ab", "\\zsb", "a\\zeb", "[ab]\\{2}", ".", "\\s*", "\\(a\\)\\(b\\)\\="}
+	reps := []string{"X", "", "\\1&", "\\u&-", "\\r"}
+	rng := rand.New(rand.NewSource(7))
+	n := 400
+	if testing.Short() || subRace {
+		n = 100
+	}
+	for i := 0; i < n; i++ {
+		var lines []string
+		for j := rng.Intn(5) + 1; j > 0; j-- {
+			var b strings.Builder
+			for k := rng.Intn(8); k > 0; k-- {
+				b.WriteByte("ab x"[rng.Intn(4)])
+			}
+			lines = append(lines, b.String())
+		}
+		text := strings.Join(lines, "\n") + "\n"
+		pat, rep := pats[rng.Intn(len(pats))], reps[rng.Intn(len(reps))]
+		flags := []string{"g", ""}[rng.Intn(2)]
+		cmd := fmt.Sprintf(":%%s/%s/%s/%s", pat, rep, flags)
+		want := runSub(text, cmd+"<CR>")
+		got := runSub(text, cmd+"c<CR>a")
+		if got != want {
+			t.Fatalf("text %q, %s:\n  per-line %s\n  confirm  %s", text, cmd, want, got)
+		}
+	}
+}
+
+// runSub runs keys (typed) on text and describes the result.
+func runSub(text, keys string) string {
+	e := newTestEditor(text)
+	e.Feed(MustParseKeys(keys), true)
+	e.EndStep()
+	st := e.state()
+	var msgs []string
+	for _, m := range e.TakeMessages() {
+		if !strings.HasPrefix(m.Text, "replace with") {
+			msgs = append(msgs, m.Text)
+		}
+	}
+	return fmt.Sprintf("%q cursor %v seq %d msgs %q", st.Lines, st.Cursor, st.SeqLast, msgs)
+}
