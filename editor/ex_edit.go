@@ -99,14 +99,17 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case 2:
 		icEff = false
 	}
+	if isJoinSubstitute(pat, rep, flags, sub.Count) {
+		e.joinSubstitute(rg.l1, rg.l2)
+		return nil
+	}
 	sp := &subSpec{re: re, pat: pat, rep: rep, l1: rg.l1, l2: rg.l2, global: global, countOnly: countOnly, magic: magic}
 	if confirm && !countOnly {
 		return e.startConfirm(sp, noErr)
 	}
 	var res subResult
-	found := false
 	if re.re.MultiLine() {
-		res, found, err = e.substituteScan(sp)
+		res, err = e.substituteScan(sp)
 	} else {
 		res, err = e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
 	}
@@ -115,12 +118,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	nsubs, nlines, lastLine := res.nsubs, res.nlines, res.lastLine
 	if nsubs == 0 {
-		if found && !e.globalBusy {
-			// Vim moves to the line of the match even when nothing
-			// was replaced.
-			e.win.cur.Line = lastLine
-		}
-		if noErr || e.globalBusy || found {
+		if noErr || e.globalBusy {
 			return nil
 		}
 		return fmt.Errorf("E486: Pattern not found: %s", pat)

@@ -181,24 +181,22 @@ func (e *Editor) replaceConfirmed() bool {
 		return false
 	}
 	line := c.cur.line + c.lines
-	ed, keep := c.scan.bufferEdit(c.cur, rep)
-	if keep {
-		old := string(c.scan.text[ed.start:ed.end])
-		e.win.cur = Pos{Line: line}
-		e.apply(c.scan.base+ed.start+c.delta, old, ed.new)
-		c.delta += len(ed.new) - len(old)
-		c.lines += strings.Count(ed.new, "\n") - strings.Count(old, "\n")
-		c.nsubs++
-		if c.cur.chain != c.lastChain {
-			c.nlines++
-			c.lastChain = c.cur.chain
-		}
-		c.dirtyChain = c.cur.chain
-		if countNL(c.scan.text[ed.start:ed.end]) > 0 || strings.Contains(ed.new, "\n") {
-			// Vim saves a joined or split line at once, so the next
-			// typed answer starts a new undo block.
-			c.dirtyChain = -2
-		}
+	ed := c.scan.bufferEdit(c.cur, rep)
+	c.nsubs++
+	if c.cur.chain != c.lastChain {
+		c.nlines++
+		c.lastChain = c.cur.chain
+	}
+	old := string(c.scan.text[ed.start:ed.end])
+	e.win.cur = Pos{Line: line}
+	e.apply(c.scan.base+ed.start+c.delta, old, ed.new)
+	c.delta += len(ed.new) - len(old)
+	c.lines += strings.Count(ed.new, "\n") - strings.Count(old, "\n")
+	c.dirtyChain = c.cur.chain
+	if strings.Contains(old, "\n") || strings.Contains(ed.new, "\n") {
+		// Vim saves a joined or split line at once, so the next typed
+		// answer starts a new undo block.
+		c.dirtyChain = -2
 	}
 	// Vim leaves the cursor at the start of the line, moved down by the
 	// line breaks the replacement inserted.
@@ -218,21 +216,20 @@ func (e *Editor) replaceRest() {
 			e.errMsg("%s", err.Error())
 			break
 		}
-		if ed, keep := c.scan.bufferEdit(c.cur, rep); keep {
-			if len(edits) == 0 {
-				line = c.cur.line + c.lines
-			}
-			edits = append(edits, ed)
-			c.nsubs++
-			if c.cur.chain != c.lastChain {
-				c.nlines++
-				c.lastChain = c.cur.chain
-			}
-			// The cursor ends on the last match's line, moved down by
-			// the line breaks of the replacements so far.
-			e.win.cur = Pos{Line: c.cur.line + c.lines + strings.Count(rep, "\n")}
-			c.lines += strings.Count(ed.new, "\n") - countNL(c.scan.text[ed.start:ed.end])
+		c.nsubs++
+		if c.cur.chain != c.lastChain {
+			c.nlines++
+			c.lastChain = c.cur.chain
 		}
+		ed := c.scan.bufferEdit(c.cur, rep)
+		if len(edits) == 0 {
+			line = c.cur.line + c.lines
+		}
+		edits = append(edits, ed)
+		// The cursor ends on the last match's line, moved down by the
+		// line breaks of the replacements so far.
+		e.win.cur = Pos{Line: c.cur.line + c.lines + strings.Count(rep, "\n")}
+		c.lines += strings.Count(ed.new, "\n") - countNL(c.scan.text[ed.start:ed.end])
 		c.scan.advance(c.cur, false)
 		m, ok := c.scan.next()
 		if !ok {

@@ -62,10 +62,6 @@ func newSubScan(re *vimre.Regexp, r buffer.Rope, first, last int, global bool) *
 // atEOL reports whether off is at the end of a line of the text.
 func (s *subScan) atEOL(off int) bool { return off >= len(s.text) || s.text[off] == '\n' }
 
-// virtualEOL reports whether [st, en) is only the '\n' added after the
-// last line.
-func (s *subScan) virtualEOL(st, en int) bool { return st == len(s.text)-1 && en == len(s.text) }
-
 // next returns the next match to handle; false when the scan is over.
 func (s *subScan) next() (subMatch, bool) {
 	for !s.done {

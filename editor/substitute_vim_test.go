@@ -74,6 +74,12 @@ var subCases = []subCase{
 	{Name: "join_all_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/g<CR>", "u"}},
 	{Name: "join_all_dash", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/<CR>"}},
 	{Name: "last_newline", Text: "a\nbar\n", Steps: []string{":$s/\\n/X/<CR>"}},
+	{Name: "any_space_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\_s//g<CR>", "u"}},
+	{Name: "join_shortcut_g", Text: "  ab\n  cd\nef\n", Steps: []string{":%s/\\n//g<CR>", "u"}},
+	{Name: "join_shortcut_line", Text: "  ab\n  cd\nef\n", Steps: []string{":2s/\\n//<CR>", "u"}},
+	{Name: "join_not_shortcut", Text: "  ab\n  cd\nef\n", Steps: []string{":1s/$\\n//<CR>", ":1s/b\\zs\\n//<CR>"}},
+	{Name: "noop_replacements", Text: "xa\nb\n", Steps: []string{":s/$//<CR>", ":$s/\\_s//<CR>", ":%s/\\_s//gc<CR>yyy", "u"}},
+	{Name: "join_shortcut_e", Text: "  ab\n  cd\nef\n", Steps: []string{":%s/\\n//e<CR>"}},
 	{Name: "last_newline_empty", Text: "a\nbar\n", Steps: []string{":$s/\\n//<CR>"}},
 	{Name: "join_range", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":1,2s/\\n//<CR>"}},
 	{Name: "join_two", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/foo\\nbar/x/<CR>", "u"}},
@@ -136,10 +142,6 @@ func TestSubstituteVim(t *testing.T) {
 
 // knownSubDiff lists scenarios where kjx knowingly differs from Vim.
 var knownSubDiff = map[string]bool{
-	// After lines were joined by a match replaced with nothing, Vim leaves
-	// the cursor in the column of the last match, not on the first
-	// non-blank; kjx uses the first non-blank.
-	"join_all": true, "join_range": true, "one_line_then_next": true,
 	// Vim saves a line split by \r at once and the rest of the line again
 	// when it leaves it: a typed answer in between makes that a second,
 	// empty undo step. kjx makes no undo step without a change.
