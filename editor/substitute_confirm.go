@@ -145,15 +145,20 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 	}
 }
 
-// scrollConfirm scrolls the window one line (CTRL-E down the text, CTRL-Y
-// up) without moving the cursor off the screen's text.
+// scrollConfirm scrolls the window one line (CTRL-E towards the end,
+// CTRL-Y towards the start) as Vim's scrollup_clamp and scrolldown_clamp:
+// not when that would take the match off the screen ('scrolloff' kept).
 func (e *Editor) scrollConfirm(down bool) {
 	w := e.win
-	n := lineCount(e.text())
-	if down && w.top < n-1 {
-		w.top++
+	h := max(w.height, 1)
+	so := min(e.opt.ScrollOff, (h-1)/2)
+	if down {
+		if w.top < lineCount(e.text())-1 && w.cur.Line >= w.top+1+so {
+			w.top++
+		}
+		return
 	}
-	if !down && w.top > 0 {
+	if w.top > 0 && w.cur.Line <= w.top-1+h-1-so {
 		w.top--
 	}
 }

@@ -122,3 +122,37 @@ func runSub(text, keys string) string {
 	}
 	return fmt.Sprintf("%q cursor %v seq %d msgs %q", st.Lines, st.Cursor, st.SeqLast, msgs)
 }
+
+// TestConfirmScroll: CTRL-E and CTRL-Y scroll while the prompt waits, but
+// never take the match off the screen, and the prompt is asked again.
+func TestConfirmScroll(t *testing.T) {
+	text := strings.Repeat("line\n", 60) + "x\n" + strings.Repeat("line\n", 60)
+	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true, Height: 11})
+	e.setText(text)
+	e.Feed(MustParseKeys(":%s/x/y/c<CR>"), true)
+	top := e.View().Top
+	so := min(e.opt.ScrollOff, 4) // 10 text rows
+	if e.Mode() != ModeConfirm || e.Cursor().Line != 60 {
+		t.Fatalf("mode %v cursor %v", e.Mode(), e.Cursor())
+	}
+	e.Feed(MustParseKeys("<C-E>"), true)
+	if got := e.View().Top; got != top+1 {
+		t.Errorf("CTRL-E: top %d, want %d", got, top+1)
+	}
+	for range 20 {
+		e.Feed(MustParseKeys("<C-E>"), true)
+	}
+	if v := e.View(); v.Top != 60-so || v.Mode != ModeConfirm {
+		t.Errorf("after many CTRL-E: top %d, want %d (match on 60, scrolloff %d), mode %v", v.Top, 60-so, so, v.Mode)
+	}
+	for range 30 {
+		e.Feed(MustParseKeys("<C-Y>"), true)
+	}
+	if v := e.View(); v.Top != 60-9+so {
+		t.Errorf("after many CTRL-Y: top %d, want %d (the match on the last row but scrolloff)", v.Top, 60-9+so)
+	}
+	e.Feed(MustParseKeys("y"), true)
+	if got := lineText(e.text(), 60); got != "y" || e.Mode() != ModeNormal {
+		t.Errorf("after y: line %q mode %v", got, e.Mode())
+	}
+}
