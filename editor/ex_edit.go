@@ -108,7 +108,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return e.startConfirm(sp, noErr)
 	}
 	var res subResult
-	if re.re.MultiLine() {
+	if re.re.MultiLine() || !isLiteralSub(pat, magic, icEff) {
 		res, err = e.substituteScan(sp)
 	} else {
 		res, err = e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)

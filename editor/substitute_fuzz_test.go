@@ -11,8 +11,8 @@ import (
 
 // FuzzSubstitute runs :%s with arbitrary text, pattern and replacement.
 // It must not panic or hang; undo must restore the text; and for a
-// single-line pattern, :s///gc answered a must do exactly what :s///g does
-// (the scan path against the per-line path).
+// single-line pattern the scan path must do exactly what the per-line
+// path does, and :s///gc answered a what :s///g does.
 func FuzzSubstitute(f *testing.F) {
 	f.Add("a,\nb,\nc", `,\n`, ", ")
 	f.Add("foo bar\nbaz", `\<\w`, `\u&`)
@@ -42,6 +42,9 @@ func FuzzSubstitute(f *testing.F) {
 		}
 		if re.MultiLine() {
 			return
+		}
+		if d := comparePaths(text, pat, rep, true); d != "" {
+			t.Fatalf("%s on %q: %s", cmd, text, d)
 		}
 		conf := newTestEditor(text)
 		conf.ExecEx(cmd + "c")

@@ -152,3 +152,11 @@ func (e *Editor) applyOffEdits(s *subScan, edits []offEdit, delta int) {
 		i = j
 	}
 }
+
+// isLiteralSub reports whether a :s pattern takes the literal fast path
+// of substituteLines (one strings.Index pass); other patterns go through
+// subScan, one regexp pass over the text of the range.
+func isLiteralSub(pat string, magic, ignoreCase bool) bool {
+	_, ok := literalPattern(pat, ignoreCase)
+	return ok && magic
+}

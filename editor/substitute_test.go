@@ -75,10 +75,11 @@ func TestConfirmNotTyped(t *testing.T) {
 	}
 }
 
-// TestSubstituteScanModel checks the scan path (used by :s///c and by
-// patterns that match a line break) against the per-line path on random
-// single-line patterns: :%s///gc answered a must give the text, cursor
-// and message of :%s///g.
+// TestSubstituteScanModel checks the scan path (used by :s///c, by
+// patterns that match a line break and by non-literal patterns) against
+// the per-line path on random single-line patterns: the same text,
+// counts, last line and undo steps, and :%s///gc answered a ends the same
+// way as :%s///g.
 func TestSubstituteScanModel(t *testing.T) {
 	pats := []string{"a", "a*", "b\\+", "^", "$", "\\<a", "a\\>", "x\\|ab", "\\zsb", "a\\zeb", "[ab]\\{2}", ".", "\\s*", "\\(a\\)\\(b\\)\\="}
 	reps := []string{"X", "", "\\1&", "\\u&-", "\\r"}
@@ -98,14 +99,36 @@ func TestSubstituteScanModel(t *testing.T) {
 		}
 		text := strings.Join(lines, "\n") + "\n"
 		pat, rep := pats[rng.Intn(len(pats))], reps[rng.Intn(len(reps))]
-		flags := []string{"g", ""}[rng.Intn(2)]
+		global := rng.Intn(2) == 0
+		if d := comparePaths(text, pat, rep, global); d != "" {
+			t.Fatalf("text %q, s/%s/%s/ g=%v: %s", text, pat, rep, global, d)
+		}
+		flags := map[bool]string{true: "g", false: ""}[global]
 		cmd := fmt.Sprintf(":%%s/%s/%s/%s", pat, rep, flags)
-		want := runSub(text, cmd+"<CR>")
-		got := runSub(text, cmd+"c<CR>a")
-		if got != want {
-			t.Fatalf("text %q, %s:\n  per-line %s\n  confirm  %s", text, cmd, want, got)
+		if want, got := runSub(text, cmd+"<CR>"), runSub(text, cmd+"c<CR>a"); got != want {
+			t.Fatalf("text %q, %s:\n  without c %s\n  c, a      %s", text, cmd, want, got)
 		}
 	}
+}
+
+// comparePaths runs one :%s over text with substituteLines and with
+// substituteScan and describes the first difference ("" when none).
+func comparePaths(text, pat, rep string, global bool) string {
+	line := newTestEditor(text)
+	scan := newTestEditor(text)
+	re, err := line.compilePattern(pat)
+	if err != nil {
+		return "" // both paths report the same compile error
+	}
+	last := lineCount(line.text()) - 1
+	r1, err1 := line.substituteLines(re, pat, rep, 0, last, global, false, true, false)
+	r2, err2 := scan.substituteScan(&subSpec{re: re, pat: pat, rep: rep, l1: 0, l2: last, global: global, magic: true})
+	t1, t2 := line.text().String(), scan.text().String()
+	s1, s2 := line.buf().tree.SeqLast(), scan.buf().tree.SeqLast()
+	if t1 != t2 || r1 != r2 || (err1 == nil) != (err2 == nil) || s1 != s2 {
+		return fmt.Sprintf("per line %q %+v %v seq %d; scan %q %+v %v seq %d", t1, r1, err1, s1, t2, r2, err2, s2)
+	}
+	return ""
 }
 
 // runSub runs keys (typed) on text and describes the result.
