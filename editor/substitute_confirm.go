@@ -70,7 +70,7 @@ func (e *Editor) confirmView() ConfirmView {
 func (c *subConfirm) bufRange(m subMatch) (int, int) {
 	s := c.scan
 	st := s.base + m.m[0] + c.delta
-	en := s.base + min(m.m[1], len(s.text)-1) + c.delta
+	en := s.base + s.clip(m.m[1]) + c.delta
 	return st, en
 }
 

@@ -32,7 +32,7 @@ func (sp *subSpec) expand(s *subScan, m subMatch) (string, error) {
 // it is replaced. A change that changes nothing is still made, as Vim
 // saves the line for undo whatever the replacement.
 func (s *subScan) bufferEdit(m subMatch, rep string) offEdit {
-	return offEdit{start: m.m[0], end: min(m.m[1], len(s.text)-1), new: rep}
+	return offEdit{start: m.m[0], end: s.clip(m.m[1]), new: rep}
 }
 
 // isJoinSubstitute reports whether a :s is Vim's shortcut for joining

@@ -5,6 +5,9 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
 // TestConfirmView checks what the UI sees while :s///c waits: the mode,
@@ -179,3 +182,52 @@ func TestConfirmScroll(t *testing.T) {
 		t.Errorf("after y: line %q mode %v", got, e.Mode())
 	}
 }
+
+// TestSubScanGrow: reading little text after the range (one line, then
+// doubling while a match runs to the end of what was read) finds the same
+// matches as reading the whole buffer, for patterns whose matches span at
+// most one line break beyond where they could be cut.
+func TestSubScanGrow(t *testing.T) {
+	pats := []string{`\n`, `,\n`, `a\nb`, `\_s\+`, `\n\n*`, `$\n^`, `[\n]x`, `\_.`, `a\_s*b`, `\n\zsb`}
+	rng := rand.New(rand.NewSource(9))
+	n := 1000
+	if testing.Short() || subRace {
+		n = 200
+	}
+	for i := 0; i < n; i++ {
+		var lines []string
+		for j := rng.Intn(12) + 1; j > 0; j-- {
+			var b strings.Builder
+			for k := rng.Intn(4); k > 0; k-- {
+				b.WriteByte("ab ,x"[rng.Intn(5)])
+			}
+			lines = append(lines, b.String())
+		}
+		r := buffer.FromString(strings.Join(lines, "\n"))
+		re := vimreMust(pats[rng.Intn(len(pats))])
+		first := rng.Intn(len(lines))
+		last := first + rng.Intn(len(lines)-first)
+		global := rng.Intn(2) == 0
+		want := scanAll(newSubScanMargin(re, r, first, last, global, 1<<30))
+		got := scanAll(newSubScanMargin(re, r, first, last, global, 1))
+		if want != got {
+			t.Fatalf("/%s/ lines %d-%d of %q g=%v:\n  whole %s\n  grown %s", re, first, last, lines, global, want, got)
+		}
+	}
+}
+
+// scanAll lists the matches of a scan, each replaced by nothing.
+func scanAll(s *subScan) string {
+	var b strings.Builder
+	for {
+		m, ok := s.next()
+		if !ok {
+			return b.String()
+		}
+		fmt.Fprintf(&b, "%d-%d@%d/%d ", m.m[0], s.clip(m.m[1]), m.line, m.chain)
+		s.advance(m, false)
+	}
+}
+
+// vimreMust compiles a pattern with default options.
+func vimreMust(pat string) *vimre.Regexp { return vimre.MustCompile(pat, vimre.Options{}) }
