@@ -39,6 +39,9 @@ type subConfirm struct {
 	// global is the rest of the :g that runs this :s, resumed when it
 	// ends (nil outside :g).
 	global *globalResume
+	// rest is what followed the :s on its command line ("| cmd"), run
+	// when it ends.
+	rest string
 }
 
 // globalResume is where a :g stopped by a :s///c goes on.
@@ -272,6 +275,16 @@ func (e *Editor) endConfirm() {
 	}
 	e.win.clampCursor(false)
 	e.scrollToCursor()
+	if c.rest != "" {
+		e.execExLine(c.rest, false)
+		if e.mode == ModeConfirm && e.subc != nil {
+			// Another :s///c on the same line: :g goes on after it.
+			if e.subc.global == nil {
+				e.subc.global = c.global
+			}
+			return
+		}
+	}
 	if c.global != nil {
 		saved := e.src
 		e.src = undo.SourceEx

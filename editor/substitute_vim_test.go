@@ -69,6 +69,10 @@ var subCases = []subCase{
 	{Name: "global_confirm_nnl", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>nnl", "u"}},
 	{Name: "global_confirm_qyy", Text: "a a\nb\na a\na\n", Steps: []string{":g/a/s//X/gc<CR>qyy", "u"}},
 	{Name: "global_confirm_all", Text: "a\nb a\n  a\n", Steps: []string{":g/a/s//X/c<CR>yyy", "u"}},
+	// A command after | runs when the prompt ends.
+	{Name: "confirm_then_bar", Text: "a b\nb a\n", Steps: []string{":%s/a/X/gc | s/b/Y/<CR>yn", "u"}},
+	{Name: "confirm_bar_confirm", Text: "a b\nb a\n", Steps: []string{":%s/a/X/gc | %s/b/Y/gc<CR>ynny"}},
+	{Name: "global_confirm_bar", Text: "a b\nc\nb a\n", Steps: []string{":g/a/s//X/c | s/b/Y/<CR>yy", "u"}},
 	// Multi-line patterns and replacements.
 	{Name: "join_all", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n//<CR>", "u"}},
 	{Name: "join_all_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/g<CR>", "u"}},
