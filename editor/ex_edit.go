@@ -287,6 +287,7 @@ func (e *Editor) runNormal(keys []Key) {
 		if e.mode == ModeCmdline {
 			e.dispatch(K(KeyEsc), false)
 		}
+		e.abortConfirm() // prompts of a :g that goes on
 		e.pending = e.pending[:0]
 	}
 	e.queue, e.draining = savedQ, savedD

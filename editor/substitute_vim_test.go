@@ -73,6 +73,9 @@ var subCases = []subCase{
 	{Name: "confirm_then_bar", Text: "a b\nb a\n", Steps: []string{":%s/a/X/gc | s/b/Y/<CR>yn", "u"}},
 	{Name: "confirm_bar_confirm", Text: "a b\nb a\n", Steps: []string{":%s/a/X/gc | %s/b/Y/gc<CR>ynny"}},
 	{Name: "global_confirm_bar", Text: "a b\nc\nb a\n", Steps: []string{":g/a/s//X/c | s/b/Y/<CR>yy", "u"}},
+	// Answers from :normal; the keys running out answer <Esc>.
+	{Name: "confirm_in_normal", Text: "a a\na\n", Steps: []string{":normal :%s/a/X/gc<C-V><C-M>yn<CR>", "u"}},
+	{Name: "global_confirm_in_normal", Text: "a a\nb\na\n", Steps: []string{":normal :g/a/s//X/gc<C-V><C-M>y<CR>", "u"}},
 	// Multi-line patterns and replacements.
 	{Name: "join_all", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n//<CR>", "u"}},
 	{Name: "join_all_g", Text: "a,\nb,\nc\nfoo\nbar\n", Steps: []string{":%s/\\n/-/g<CR>", "u"}},
@@ -155,6 +158,7 @@ var knownSubDiff = map[string]bool{
 	// replacement, with the cursor at the line start, so undo puts the
 	// cursor in another column.
 	"global_confirm_yq": true, "global_confirm_ay": true,
+	"confirm_in_normal": true, "global_confirm_in_normal": true,
 }
 
 // kjxSubSteps replays steps in kjx as typed keys.
