@@ -40,6 +40,25 @@ func TestConfirmView(t *testing.T) {
 	}
 }
 
+// TestConfirmViewPending: replacements accepted in the line being asked
+// about are shown, not yet in the buffer (Vim saves the line when it
+// leaves it), and go in when the command ends.
+func TestConfirmViewPending(t *testing.T) {
+	e := newTestEditor("ab ab ab\n")
+	e.Feed(MustParseKeys(":s/ab/XYZ/gc<CR>y"), true)
+	v := e.View()
+	if got := v.Text.String(); got != "XYZ ab ab" || v.Confirm.Match != [2]int{4, 6} || v.Cursor != (Pos{Col: 4}) {
+		t.Errorf("shown %q match %v cursor %v, want \"XYZ ab ab\" [4 6] at 0:4", got, v.Confirm.Match, v.Cursor)
+	}
+	if got := e.text().String(); got != "ab ab ab" {
+		t.Errorf("buffer %q before the line is left", got)
+	}
+	e.Feed(MustParseKeys("ny"), true)
+	if got := e.text().String(); got != "XYZ ab XYZ" || e.Mode() != ModeNormal {
+		t.Errorf("after n y: %q mode %v", got, e.Mode())
+	}
+}
+
 // TestConfirmAcrossSteps answers a prompt started by an Ex command (a
 // headless -c step) in later key steps, and checks that a step running
 // out of keys answers <Esc>.

@@ -153,12 +153,6 @@ var knownSubDiff = map[string]bool{
 	// when it leaves it: a typed answer in between makes that a second,
 	// empty undo step. kjx makes no undo step without a change.
 	"confirm_cr": true,
-	// Vim saves a confirmed line for undo when it leaves it, with the
-	// cursor on the last match it asked about; kjx saves it at the first
-	// replacement, with the cursor at the line start, so undo puts the
-	// cursor in another column.
-	"global_confirm_yq": true, "global_confirm_ay": true,
-	"confirm_in_normal": true, "global_confirm_in_normal": true,
 }
 
 // kjxSubSteps replays steps in kjx as typed keys.

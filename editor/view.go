@@ -118,7 +118,7 @@ func (e *Editor) View() View {
 		v.Search = e.search.pattern
 	}
 	e.viewSearch(&v)
-	v.Confirm = e.confirmView()
+	e.viewConfirm(&v)
 	v.UIRequest = e.uiReq
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
