@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -95,6 +96,7 @@ func (c *subConfirm) shownRange(m subMatch) (int, int) {
 func (e *Editor) commitPending() {
 	c := e.subc
 	if len(c.pending) == 0 {
+		c.pendChain = -1
 		return
 	}
 	s := c.scan
@@ -235,16 +237,48 @@ func (e *Editor) replaceConfirmed() bool {
 	if len(c.pending) == 0 {
 		c.pendChain = c.cur.chain
 	}
-	c.pending = append(c.pending, ed)
-	c.pendShift += len(ed.new) - (ed.end - ed.start)
 	e.win.cur = Pos{Line: line}
-	if countNL(c.scan.text[ed.start:ed.end]) > 0 || strings.Contains(ed.new, "\n") {
-		e.commitPending() // Vim joins or splits lines at once
+	switch {
+	case countNL(c.scan.text[ed.start:ed.end]) > 0:
+		c.pending = append(c.pending, ed)
+		e.commitPending() // Vim joins lines at once
+	case strings.Contains(ed.new, "\n"):
+		e.splitConfirmed(ed)
+	default:
+		c.pending = append(c.pending, ed)
+		c.pendShift += len(ed.new) - (ed.end - ed.start)
 	}
 	// Vim leaves the cursor at the start of the line, moved down by the
 	// line breaks the replacement inserted.
 	e.win.cur = Pos{Line: line + strings.Count(rep, "\n")}
 	return true
+}
+
+// splitConfirmed makes a replacement that breaks the line the way Vim
+// does: the new lines up to the last break are inserted above the line at
+// once, and the line itself, replaced up to the end of the match by what
+// follows the last break, stays pending until the scan leaves it (so an
+// undo step in between shows the line as it was).
+func (e *Editor) splitConfirmed(ed offEdit) {
+	c := e.subc
+	s := c.scan
+	beg := bytes.LastIndexByte(s.text[:ed.start], '\n') + 1
+	var head strings.Builder
+	pos := beg
+	for _, p := range c.pending {
+		head.Write(s.text[pos:p.start])
+		head.WriteString(p.new)
+		pos = p.end
+	}
+	head.Write(s.text[pos:ed.start])
+	cut := strings.LastIndexByte(ed.new, '\n')
+	head.WriteString(ed.new[:cut+1])
+	e.apply(s.base+beg+c.delta, "", head.String())
+	c.delta += head.Len()
+	c.lines += strings.Count(ed.new, "\n")
+	tail := ed.new[cut+1:]
+	c.pending = append(c.pending[:0], offEdit{start: beg, end: ed.end, new: tail})
+	c.pendShift = len(tail) - (ed.end - beg)
 }
 
 // replaceRest replaces the current match and all the others without

@@ -55,6 +55,10 @@ var subCases = []subCase{
 	{Name: "confirm_not_found", Text: "a\n", Steps: []string{":s/z/X/c<CR>"}},
 	{Name: "confirm_count_only", Text: "a a\na\n", Steps: []string{":%s/a/X/gcn<CR>"}},
 	{Name: "confirm_cr", Text: "a,b,c\n", Steps: []string{":s/,/\\r/gc<CR>yny", "u"}},
+	{Name: "confirm_cr_all", Text: "a,b,c,d\n", Steps: []string{":s/,/\\r/gc<CR>yyy", "u", "u", "u"}},
+	{Name: "confirm_cr_mixed", Text: "a,b,c\nd,e\n", Steps: []string{":%s/,/x\\ry/gc<CR>nyyq", "u", "u"}},
+	{Name: "confirm_cr_double", Text: "abcb\nb\n", Steps: []string{":%s/b/\\r\\r/gc<CR>yny", "u", "u"}},
+	{Name: "confirm_cr_then_a", Text: "a,b,c\nd,e\n", Steps: []string{":%s/,/\\r/gc<CR>ya", "u", "u"}},
 	{Name: "confirm_grow", Text: "aaa\n", Steps: []string{":s/a/bab/gc<CR>yny"}},
 	{Name: "confirm_empty_match", Text: "ab\ncd\n", Steps: []string{":%s/x*/-/gc<CR>yynyyy"}},
 	{Name: "confirm_multiline_y", Text: "a,\nb,\nc\n", Steps: []string{":%s/,\\n/, /gc<CR>yy", "u"}},
@@ -149,10 +153,8 @@ func TestSubstituteVim(t *testing.T) {
 
 // knownSubDiff lists scenarios where kjx knowingly differs from Vim.
 var knownSubDiff = map[string]bool{
-	// Vim saves a line split by \r at once and the rest of the line again
-	// when it leaves it: a typed answer in between makes that a second,
-	// empty undo step. kjx makes no undo step without a change.
-	"confirm_cr": true,
+	// None at the moment: add a scenario here, with the reason, when kjx
+	// knowingly differs.
 }
 
 // kjxSubSteps replays steps in kjx as typed keys.
