@@ -25,7 +25,8 @@ import (
 //     the search moves on one character, and at the end of a line goes to
 //     the next line;
 //   - without g the next line is searched after a match, and with g a
-//     single-line pattern is not tried again at the end of a line;
+//     pattern without \n or \_x (Vim's re_multiline, vimre.HasNL) is not
+//     tried again at the end of a line;
 //   - after a match that ends in a later line the search goes on there,
 //     with or without g (Vim's do_again), unless that line is past the
 //     range, which ends the command;
@@ -156,7 +157,7 @@ func (s *subScan) next() (subMatch, bool) {
 			}
 			_, n := utf8.DecodeRune(s.text[st:])
 			s.col = st + n
-			if s.atEOL(s.col) && !s.re.MultiLine() {
+			if s.atEOL(s.col) && !s.re.HasNL() {
 				s.nextLine()
 			}
 			continue
@@ -216,7 +217,7 @@ func (s *subScan) advance(m subMatch, skipped bool) {
 		}
 	case !s.global:
 		s.nextLine()
-	case s.atEOL(en) && !s.re.MultiLine():
+	case s.atEOL(en) && !s.re.HasNL():
 		s.nextLine()
 	}
 }

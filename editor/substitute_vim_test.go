@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,9 @@ import (
 )
 
 const subGoldenPath = "testdata/substitute_golden.json"
+
+// randomSubs is how many generated scenarios the golden file holds.
+const randomSubs = 200
 
 // subStep is the state after one step of a :s scenario: vimStep plus the
 // last message the step showed.
@@ -119,6 +123,43 @@ var subCases = []subCase{
 	{Name: "global_multiline_count", Text: "a\nb\nc\nd\n", Steps: []string{":%s/\\n\\(.\\)/\\1/g<CR>"}},
 }
 
+// randomSubCases returns n generated :s scenarios (seeded): random short
+// lines, a pattern that may match line breaks, a replacement with
+// escapes, flags, and for some a confirm with random answers, then u.
+func randomSubCases(seed int64, n int) []subCase {
+	rng := rand.New(rand.NewSource(seed))
+	pats := []string{`a`, `a\+`, `\n`, `,\n`, `\n\s*`, `\_s\+`, `b\nc`, `$`, `^`, `\<\w`, `\n\n\+`, `a\_.b`,
+		`\(\w\),\n\(\w\)`, `x*`, `\n\zsa`, `c\ze\n`, `^\n`, `[,\n]`, `\_[ab]\{2}`}
+	reps := []string{`X`, ``, `&&`, `\r`, `-\r-`, `\2\1`, `\u&`, `\U&\E.`, `[\0]`, `\n`, ` `}
+	var out []subCase
+	for i := range n {
+		var lines []string
+		for j := rng.Intn(6) + 1; j > 0; j-- {
+			var b strings.Builder
+			for k := rng.Intn(5); k > 0; k-- {
+				b.WriteByte("ab c,x"[rng.Intn(6)])
+			}
+			lines = append(lines, b.String())
+		}
+		flags := []string{"", "g", "e", "ge"}[rng.Intn(4)]
+		rng1 := []string{"%", "", "2,$", "1,2"}[rng.Intn(4)]
+		if len(lines) < 2 && rng1 != "%" {
+			rng1 = "" // a backwards range asks "OK to swap", a prompt kjx does not have
+		}
+		cmd := fmt.Sprintf(":%ss/%s/%s/%s", rng1, pats[rng.Intn(len(pats))], reps[rng.Intn(len(reps))], flags)
+		steps := []string{cmd + "<CR>", "u"}
+		if rng.Intn(2) == 0 {
+			var ans strings.Builder
+			for k := rng.Intn(6); k > 0; k-- {
+				ans.WriteByte("yynnlaq"[rng.Intn(7)])
+			}
+			steps = []string{cmd + "c<CR>" + ans.String(), "u", "u"}
+		}
+		out = append(out, subCase{Name: fmt.Sprintf("random%03d", i), Text: strings.Join(lines, "\n") + "\n", Steps: steps})
+	}
+	return out
+}
+
 // TestSubstituteVim replays subCases through kjx and compares lines,
 // cursor, undo sequence numbers and the last message with what the real
 // Vim did (testdata/substitute_golden.json; -update records it again).
@@ -136,25 +177,63 @@ func TestSubstituteVim(t *testing.T) {
 	if err := json.Unmarshal(data, &g); err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Cases) != len(subCases) {
-		t.Errorf("golden has %d cases, subCases %d: run -update", len(g.Cases), len(subCases))
+	if len(g.Cases) != len(subCases)+randomSubs {
+		t.Errorf("golden has %d cases, want %d: run -update", len(g.Cases), len(subCases)+randomSubs)
 	}
 	for _, c := range g.Cases {
 		got := kjxSubSteps(t, c.Text, c.Steps)
-		d := diffSubSteps(c.Steps, c.Want, got)
+		rx, known := knownSubDiff[c.Name]
+		strict := diffSubSteps(c.Steps, c.Want, got, 0)
 		switch {
-		case d != "" && !knownSubDiff[c.Name]:
-			t.Errorf("%s (text %q, steps %q):\n%s", c.Name, c.Text, c.Steps, d)
-		case d == "" && knownSubDiff[c.Name]:
+		case strict == "" && known:
 			t.Errorf("%s passes now: remove it from knownSubDiff", c.Name)
+		case strict != "" && !known:
+			t.Errorf("%s (text %q, steps %q):\n%s", c.Name, c.Text, c.Steps, strict)
+		case strict != "":
+			if d := diffSubSteps(c.Steps, c.Want, got, rx); d != "" {
+				t.Errorf("%s (text %q, steps %q), beyond its known difference:\n%s", c.Name, c.Text, c.Steps, d)
+			}
 		}
 	}
 }
 
-// knownSubDiff lists scenarios where kjx knowingly differs from Vim.
-var knownSubDiff = map[string]bool{
-	// None at the moment: add a scenario here, with the reason, when kjx
-	// knowingly differs.
+// relax is what a comparison with Vim leaves out for a known difference.
+type relax uint8
+
+const (
+	// relaxUndoMsg: the count in the message of u and CTRL-R ("N changes",
+	// "N fewer lines"). Vim counts the lines its undo entries saved: it
+	// saves a line even when a replacement leaves it as it was, and saves
+	// joined and split lines entry by entry; kjx's undo tree records no
+	// change for identical text and one change per stretch of lines.
+	relaxUndoMsg relax = 1 << iota
+	// relaxEOLCursor: Vim leaves the cursor on the line break after a
+	// :s///c stopped at a match there (past the last character, until the
+	// next command moves it); kjx keeps a Normal-mode cursor on the last
+	// character.
+	relaxEOLCursor
+)
+
+// knownSubDiff lists scenarios where kjx knowingly differs from Vim, with
+// what the comparison leaves out; everything else is still compared.
+var knownSubDiff = map[string]relax{
+	"random034": relaxUndoMsg, "random038": relaxUndoMsg, "random045": relaxUndoMsg,
+	"random050": relaxUndoMsg, "random058": relaxUndoMsg, "random063": relaxUndoMsg,
+	"random107": relaxUndoMsg, "random116": relaxUndoMsg, "random124": relaxUndoMsg,
+	"random126": relaxUndoMsg, "random150": relaxUndoMsg, "random176": relaxUndoMsg,
+	"random017": relaxEOLCursor, "random049": relaxEOLCursor, "random093": relaxEOLCursor,
+	"random118": relaxEOLCursor, "random189": relaxEOLCursor,
+}
+
+// clampEOL moves a cursor [line, col] (1-based) past the end of its line
+// onto the last character, as kjx's Normal mode keeps it.
+func clampEOL(cur [2]int, lines []string) [2]int {
+	if cur[0] >= 1 && cur[0] <= len(lines) {
+		if n := len(lines[cur[0]-1]); cur[1] > n {
+			cur[1] = max(n, 1)
+		}
+	}
+	return cur
 }
 
 // kjxSubSteps replays steps in kjx as typed keys.
@@ -183,13 +262,20 @@ func kjxSubSteps(t testing.TB, text string, steps []string) []subStep {
 	return res
 }
 
-// diffSubSteps describes the first difference between two step lists.
-func diffSubSteps(steps []string, want, got []subStep) string {
+// diffSubSteps describes the first difference between two step lists,
+// leaving out what rx says.
+func diffSubSteps(steps []string, want, got []subStep, rx relax) string {
 	for i := range want {
 		if i >= len(got) {
 			return fmt.Sprintf("step %d %q: missing", i+1, steps[i])
 		}
 		w, g := want[i], got[i]
+		if rx&relaxEOLCursor != 0 {
+			w.Cursor = clampEOL(w.Cursor, w.Lines)
+		}
+		if rx&relaxUndoMsg != 0 && (steps[i] == "u" || steps[i] == "<C-R>") {
+			w.Msg = g.Msg
+		}
 		switch {
 		case strings.Join(w.Lines, "\n") != strings.Join(g.Lines, "\n"):
 			return fmt.Sprintf("step %d %q: lines\n  want %q\n  got  %q", i+1, steps[i], w.Lines, g.Lines)
@@ -209,7 +295,7 @@ func updateSubGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {
 		t.Fatal("-update needs vim on PATH")
 	}
-	cases := append([]subCase(nil), subCases...)
+	cases := append(append([]subCase(nil), subCases...), randomSubCases(1, randomSubs)...)
 	errs := make([]error, len(cases))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
