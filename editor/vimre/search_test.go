@@ -183,3 +183,20 @@ func TestFindSubmatchAt(t *testing.T) {
 		}
 	}
 }
+
+// TestHasNL: Vim's re_multiline counts \n and the \_x classes, not line
+// breaks inside collections; MultiLine counts them all.
+func TestHasNL(t *testing.T) {
+	for _, tc := range []struct {
+		pat          string
+		hasNL, multi bool
+	}{
+		{`a`, false, false}, {`\n`, true, true}, {`a\nb`, true, true}, {`\_s`, true, true},
+		{`\_.`, true, true}, {`[,\n]`, false, true}, {`\_[ab]`, false, true}, {`[^x]`, false, false},
+	} {
+		re := MustCompile(tc.pat, Options{})
+		if re.HasNL() != tc.hasNL || re.MultiLine() != tc.multi {
+			t.Errorf("%s: HasNL %v MultiLine %v, want %v %v", tc.pat, re.HasNL(), re.MultiLine(), tc.hasNL, tc.multi)
+		}
+	}
+}
