@@ -16,7 +16,7 @@ import (
 const subGoldenPath = "testdata/substitute_golden.json"
 
 // randomSubs is how many generated scenarios the golden file holds.
-const randomSubs = 200
+const randomSubs = 500
 
 // subStep is the state after one step of a :s scenario: vimStep plus the
 // last message the step showed.
@@ -221,8 +221,17 @@ var knownSubDiff = map[string]relax{
 	"random050": relaxUndoMsg, "random058": relaxUndoMsg, "random063": relaxUndoMsg,
 	"random107": relaxUndoMsg, "random116": relaxUndoMsg, "random124": relaxUndoMsg,
 	"random126": relaxUndoMsg, "random150": relaxUndoMsg, "random176": relaxUndoMsg,
+	"random214": relaxUndoMsg, "random240": relaxUndoMsg, "random254": relaxUndoMsg,
+	"random263": relaxUndoMsg, "random294": relaxUndoMsg, "random297": relaxUndoMsg,
+	"random341": relaxUndoMsg, "random348": relaxUndoMsg, "random427": relaxUndoMsg,
+	"random460": relaxUndoMsg, "random321": relaxUndoMsg,
 	"random017": relaxEOLCursor, "random049": relaxEOLCursor, "random093": relaxEOLCursor,
-	"random118": relaxEOLCursor, "random189": relaxEOLCursor,
+	"random118": relaxEOLCursor, "random189": relaxEOLCursor, "random211": relaxEOLCursor,
+	"random219": relaxEOLCursor, "random261": relaxEOLCursor, "random265": relaxEOLCursor,
+	"random368": relaxEOLCursor, "random369": relaxEOLCursor, "random392": relaxEOLCursor,
+	"random405": relaxEOLCursor, "random408": relaxEOLCursor, "random429": relaxEOLCursor,
+	"random476": relaxEOLCursor, "random478": relaxEOLCursor, "random486": relaxEOLCursor,
+	"random497": relaxEOLCursor,
 }
 
 // clampEOL moves a cursor [line, col] (1-based) past the end of its line
