@@ -25,7 +25,10 @@
 // context for ^ and the markers; for a single-line pattern the plain
 // translation first finds where the earliest match can start on the rest
 // of the line (it may use a literal prefix), and the context regexp starts
-// there. FindSubmatchAt is the search :s uses over many lines at once.
+// there. FindSubmatchAt is the search :s uses over many lines at once;
+// MultiLine says a match may hold a line break, HasNL whether Vim's :s
+// treats the pattern as multi-line (re_multiline: \n and \_x classes, not
+// collections).
 //
 // Search follows Vim's searchit: forward matches must start after the
 // cursor (a match at the end of the cursor line counts as on its last
