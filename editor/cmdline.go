@@ -69,8 +69,12 @@ func (e *Editor) cmdlineKey(k Key) {
 	cl := e.cl
 	if cl.literal {
 		cl.literal = false
-		if k.Code == KeyRune {
+		switch k.Code {
+		case KeyRune:
 			e.cmdlineInsert(string(literalRune(k)))
+		case KeyEnter, KeyTab, KeyEsc, KeyBackspace:
+			// CTRL-V <CR> is a literal ^M (":normal :s/a/b/c^My").
+			e.cmdlineInsert(string(controlRune(k.Code)))
 		}
 		return
 	}
@@ -158,6 +162,20 @@ func (e *Editor) cmdlineKey(k Key) {
 	case k.plain():
 		e.cmdlineInsert(string(k.Rune))
 	}
+}
+
+// controlRune is the control character a special key stands for after
+// CTRL-V.
+func controlRune(c KeyCode) rune {
+	switch c {
+	case KeyEnter:
+		return '\r'
+	case KeyTab:
+		return '\t'
+	case KeyEsc:
+		return 0x1b
+	}
+	return 0x08 // KeyBackspace
 }
 
 func (e *Editor) cmdlineInsert(s string) {

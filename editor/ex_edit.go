@@ -99,14 +99,17 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case 2:
 		icEff = false
 	}
+	if isJoinSubstitute(pat, rep, flags, sub.Count) {
+		e.joinSubstitute(rg.l1, rg.l2)
+		return nil
+	}
 	sp := &subSpec{re: re, pat: pat, rep: rep, l1: rg.l1, l2: rg.l2, global: global, countOnly: countOnly, magic: magic}
 	if confirm && !countOnly {
 		return e.startConfirm(sp, noErr)
 	}
 	var res subResult
-	found := false
-	if re.re.MultiLine() {
-		res, found, err = e.substituteScan(sp)
+	if re.re.MultiLine() || !isLiteralSub(pat, magic, icEff) {
+		res, err = e.substituteScan(sp)
 	} else {
 		res, err = e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
 	}
@@ -115,12 +118,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	nsubs, nlines, lastLine := res.nsubs, res.nlines, res.lastLine
 	if nsubs == 0 {
-		if found && !e.globalBusy {
-			// Vim moves to the line of the match even when nothing
-			// was replaced.
-			e.win.cur.Line = lastLine
-		}
-		if noErr || e.globalBusy || found {
+		if noErr || e.globalBusy {
 			return nil
 		}
 		return fmt.Errorf("E486: Pattern not found: %s", pat)
@@ -200,24 +198,35 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.globalBusy = true
 	e.globalLines = marked
 	e.globalSubs, e.globalSubLines = 0, 0
-	defer func() { e.globalBusy = false; e.globalLines = nil }()
-	for i := 0; i < len(e.globalLines); i++ {
+	e.runGlobal(cmd, 0)
+	return nil
+}
+
+// runGlobal runs :g's command on the marked lines from index i on. A
+// :s///c in the command stops it while its prompt waits for answers;
+// endConfirm then calls it again with the next index.
+func (e *Editor) runGlobal(cmd string, i int) {
+	for ; i < len(e.globalLines); i++ {
 		l := e.globalLines[i]
 		if l < 0 || l >= lineCount(e.text()) {
 			continue
 		}
 		e.win.cur = Pos{Line: l}
-		if !e.execExLine(cmd, false) {
-			break
+		ok := e.execExLine(cmd, false)
+		if e.mode == ModeConfirm && e.subc != nil {
+			e.subc.global = &globalResume{cmd: cmd, next: i + 1}
+			return
 		}
-		if e.quit {
+		if !ok || e.quit {
 			break
 		}
 	}
 	if e.globalSubs > 0 {
+		e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
 		e.subMessage(e.globalSubs, e.globalSubLines)
 	}
-	return nil
+	e.globalBusy = false
+	e.globalLines = nil
 }
 
 // adjustGlobalLines keeps :g's marked lines on their text while its
@@ -278,6 +287,7 @@ func (e *Editor) runNormal(keys []Key) {
 		if e.mode == ModeCmdline {
 			e.dispatch(K(KeyEsc), false)
 		}
+		e.abortConfirm() // prompts of a :g that goes on
 		e.pending = e.pending[:0]
 	}
 	e.queue, e.draining = savedQ, savedD

@@ -99,8 +99,10 @@ func (e *Editor) EndStep() {
 	switch e.mode {
 	case ModeInsert, ModeReplace:
 		e.Feed([]Key{K(KeyEsc)}, false)
-	case ModeCmdline, ModeConfirm:
+	case ModeCmdline:
 		e.Feed([]Key{K(KeyEsc)}, false)
+	case ModeConfirm:
+		e.abortConfirm()
 	}
 	if e.ins != nil && e.ins.oneCmd {
 		e.ins.oneCmd = false

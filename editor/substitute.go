@@ -20,6 +20,9 @@ type lineEdit struct {
 
 // substituteLines runs one :s over lines l1..l2: it finds the matches,
 // builds the new text of every matching line, then applies the edits.
+// :s uses it for literal patterns (one strings.Index pass); for other
+// patterns it runs the regexp line by line, which is slower than subScan
+// and is kept as the simple model the tests check subScan against.
 // Edits on consecutive lines are applied as one change (the undo tree then
 // sees the same line counts as Vim's per-line entries), so a :%s over a
 // large file is a few big changes in one undo block.

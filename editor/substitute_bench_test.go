@@ -53,3 +53,16 @@ func BenchmarkSubstituteConfirmAll10MB(b *testing.B) { benchSub(b, ":%s/x/y/gc<C
 // BenchmarkSubstituteRegex10MB is :%s/x\+/y/g (not a literal), the
 // per-line regexp path, with 100 000 matches.
 func BenchmarkSubstituteRegex10MB(b *testing.B) { benchSub(b, `:%s/x\+/y/g<CR>`) }
+
+// BenchmarkSubstituteOneLine100MB is :s with a regexp (and then a
+// multi-line pattern) on the cursor line of a 100 MB buffer: the scan
+// reads the range (plus a margin for \n), never the whole buffer.
+func BenchmarkSubstituteOneLine100MB(b *testing.B) {
+	e := benchEditor(b, 100<<20)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.ExecEx(`s/\w\+/&/e`)
+		e.ExecEx(`s/\n\zs//e`)
+	}
+}

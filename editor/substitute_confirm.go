@@ -1,8 +1,11 @@
 package editor
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // subConfirm is a :s///c waiting for answers. The editor is in
@@ -10,30 +13,44 @@ import (
 // prompt for the current match, as Vim's do_sub reads them with
 // plain_vgetc (unmapped).
 //
-// Replacements are made in the buffer as they are accepted; matching goes
-// on in the original text (scan), as Vim matches in its copy of the line,
-// and delta maps original offsets to the buffer. Undo follows Vim: a typed
-// answer closes the undo block once the lines changed so far are behind
-// the match being asked about (Vim saves a line for undo when it leaves
-// it), so a confirmed :s over several lines is one undo step per stretch
-// of answers, and a :s that replaced nothing makes no undo step.
+// Matching goes on in the original text (scan), as Vim matches in its
+// copy of the line. Accepted replacements in the line being asked about
+// are pending: the View shows them, and they go into the buffer together
+// when the scan leaves that line (or the command ends), as Vim saves a
+// line for undo when it leaves it; a replacement that joins or splits
+// lines goes in at once, as in Vim. Every typed answer closes the undo
+// block, as Vim's typeahead does, so a confirmed :s over several lines is
+// one undo step per stretch of answers (one step with untyped answers or
+// a), and a :s that replaced nothing makes no undo step.
 type subConfirm struct {
-	sp    *subSpec
-	scan  *subScan
-	cur   subMatch
-	delta int // buffer offset minus original offset, after the edits so far
-	// lines is how many line breaks the edits so far added (original
-	// line + lines = buffer line, for text after them).
-	lines     int
+	sp   *subSpec
+	scan *subScan
+	cur  subMatch
+	// delta is the buffer offset minus the original offset after the
+	// edits in the buffer; lines is how many line breaks they added.
+	delta, lines int
+	// pending are the accepted replacements not yet in the buffer (all
+	// in chain pendChain); pendShift is their length change.
+	pending   []offEdit
+	pendChain int
+	pendShift int
 	nsubs     int
 	nlines    int
 	lastChain int
-	// dirtyChain is the chain of replacements not yet in a closed undo
-	// block (-1: none; -2: a joined or split line, closed at the next
-	// typed answer whatever the chain).
-	dirtyChain int
-	ask        bool // false after 'a'
-	prompt     string
+	ask       bool // false after 'a'
+	prompt    string
+	// global is the rest of the :g that runs this :s, resumed when it
+	// ends (nil outside :g).
+	global *globalResume
+	// rest is what followed the :s on its command line ("| cmd"), run
+	// when it ends.
+	rest string
+}
+
+// globalResume is where a :g stopped by a :s///c goes on.
+type globalResume struct {
+	cmd  string
+	next int // index in Editor.globalLines
 }
 
 // ConfirmView is the match a :s///c asks about, for the UI to highlight.
@@ -45,22 +62,57 @@ type ConfirmView struct {
 	Prompt string
 }
 
-// confirmView describes the pending :s///c.
-func (e *Editor) confirmView() ConfirmView {
+// viewConfirm fills the View while a :s///c asks: the match, the prompt,
+// and the text with the replacements accepted in the current line.
+func (e *Editor) viewConfirm(v *View) {
 	c := e.subc
 	if c == nil || e.mode != ModeConfirm {
-		return ConfirmView{}
+		return
 	}
-	st, en := c.bufRange(c.cur)
-	return ConfirmView{Active: true, Match: [2]int{st, en}, Prompt: c.prompt}
+	st, en := c.shownRange(c.cur)
+	v.Confirm = ConfirmView{Active: true, Match: [2]int{st, en}, Prompt: c.prompt}
+	if len(c.pending) > 0 {
+		t := v.Text
+		for i := len(c.pending) - 1; i >= 0; i-- {
+			p := c.pending[i]
+			base := c.scan.base + c.delta
+			t = t.Replace(base+p.start, base+p.end, p.new)
+		}
+		v.Text = t
+	}
 }
 
-// bufRange is where match m is in the buffer now.
-func (c *subConfirm) bufRange(m subMatch) (int, int) {
+// shownRange is where match m is in the text as shown: the buffer with
+// the pending replacements (which all come before m).
+func (c *subConfirm) shownRange(m subMatch) (int, int) {
 	s := c.scan
-	st := s.base + m.m[0] + c.delta
-	en := s.base + min(m.m[1], len(s.text)-1) + c.delta
-	return st, en
+	d := c.delta + c.pendShift
+	return s.base + m.m[0] + d, s.base + s.clip(m.m[1]) + d
+}
+
+// commitPending puts the pending replacements into the buffer as one
+// change, with the undo position at the cursor as it is (Vim's cursor
+// when it leaves the line).
+func (e *Editor) commitPending() {
+	c := e.subc
+	if len(c.pending) == 0 {
+		c.pendChain = -1
+		return
+	}
+	s := c.scan
+	first, last := c.pending[0], c.pending[len(c.pending)-1]
+	var nw strings.Builder
+	pos := first.start
+	for _, p := range c.pending {
+		nw.Write(s.text[pos:p.start])
+		nw.WriteString(p.new)
+		pos = p.end
+	}
+	old := string(s.text[first.start:last.end])
+	e.apply(s.base+first.start+c.delta, old, nw.String())
+	c.delta += nw.Len() - len(old)
+	c.lines += strings.Count(nw.String(), "\n") - strings.Count(old, "\n")
+	c.pending, c.pendShift, c.pendChain = c.pending[:0], 0, -1
 }
 
 // startConfirm begins :s///c: it finds the first match and asks about it.
@@ -76,7 +128,7 @@ func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
 	if !e.globalBusy {
 		e.setPCMark()
 	}
-	e.subc = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, dirtyChain: -1, ask: true,
+	e.subc = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, pendChain: -1, ask: true,
 		prompt: fmt.Sprintf("replace with %s (y/n/a/q/l/^E/^Y)?", sp.rep)}
 	e.mode = ModeConfirm
 	e.askConfirm()
@@ -86,8 +138,9 @@ func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
 // askConfirm puts the cursor on the current match and shows the prompt.
 func (e *Editor) askConfirm() {
 	c := e.subc
-	st, _ := c.bufRange(c.cur)
-	e.win.cur = offToPos(e.text(), st)
+	st, _ := c.shownRange(c.cur)
+	line := c.cur.line + c.lines
+	e.win.cur = Pos{Line: line, Col: st - lineStart(e.text(), line)}
 	e.scrollToCursor()
 	e.msg("%s", c.prompt)
 }
@@ -99,9 +152,11 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 		e.mode = ModeNormal
 		return
 	}
-	if typed && c.dirtyChain != -1 && c.dirtyChain != c.cur.chain {
+	saved := e.src
+	e.src = undo.SourceEx // the changes belong to the :s command line
+	defer func() { e.src = saved }()
+	if typed {
 		e.sync()
-		c.dirtyChain = -1
 	}
 	switch {
 	case k.isRune('q') || k.Code == KeyEsc || k.isCtrl('c') || k.isCtrl('['):
@@ -129,15 +184,20 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 	}
 }
 
-// scrollConfirm scrolls the window one line (CTRL-E down the text, CTRL-Y
-// up) without moving the cursor off the screen's text.
+// scrollConfirm scrolls the window one line (CTRL-E towards the end,
+// CTRL-Y towards the start) as Vim's scrollup_clamp and scrolldown_clamp:
+// not when that would take the match off the screen ('scrolloff' kept).
 func (e *Editor) scrollConfirm(down bool) {
 	w := e.win
-	n := lineCount(e.text())
-	if down && w.top < n-1 {
-		w.top++
+	h := max(w.height, 1)
+	so := min(e.opt.ScrollOff, (h-1)/2)
+	if down {
+		if w.top < lineCount(e.text())-1 && w.cur.Line >= w.top+1+so {
+			w.top++
+		}
+		return
 	}
-	if !down && w.top > 0 {
+	if w.top > 0 && w.cur.Line <= w.top-1+h-1-so {
 		w.top--
 	}
 }
@@ -149,6 +209,9 @@ func (e *Editor) nextConfirm() {
 	if !ok {
 		e.endConfirm()
 		return
+	}
+	if m.chain != c.pendChain {
+		e.commitPending() // Vim leaves the line before it looks further
 	}
 	c.cur = m
 	e.askConfirm()
@@ -165,24 +228,25 @@ func (e *Editor) replaceConfirmed() bool {
 		return false
 	}
 	line := c.cur.line + c.lines
-	ed, keep := c.scan.bufferEdit(c.cur, rep)
-	if keep {
-		old := string(c.scan.text[ed.start:ed.end])
-		e.win.cur = Pos{Line: line}
-		e.apply(c.scan.base+ed.start+c.delta, old, ed.new)
-		c.delta += len(ed.new) - len(old)
-		c.lines += strings.Count(ed.new, "\n") - strings.Count(old, "\n")
-		c.nsubs++
-		if c.cur.chain != c.lastChain {
-			c.nlines++
-			c.lastChain = c.cur.chain
-		}
-		c.dirtyChain = c.cur.chain
-		if countNL(c.scan.text[ed.start:ed.end]) > 0 || strings.Contains(ed.new, "\n") {
-			// Vim saves a joined or split line at once, so the next
-			// typed answer starts a new undo block.
-			c.dirtyChain = -2
-		}
+	ed := c.scan.bufferEdit(c.cur, rep)
+	c.nsubs++
+	if c.cur.chain != c.lastChain {
+		c.nlines++
+		c.lastChain = c.cur.chain
+	}
+	if len(c.pending) == 0 {
+		c.pendChain = c.cur.chain
+	}
+	e.win.cur = Pos{Line: line}
+	switch {
+	case countNL(c.scan.text[ed.start:ed.end]) > 0:
+		c.pending = append(c.pending, ed)
+		e.commitPending() // Vim joins lines at once
+	case strings.Contains(ed.new, "\n"):
+		e.splitConfirmed(ed)
+	default:
+		c.pending = append(c.pending, ed)
+		c.pendShift += len(ed.new) - (ed.end - ed.start)
 	}
 	// Vim leaves the cursor at the start of the line, moved down by the
 	// line breaks the replacement inserted.
@@ -190,33 +254,57 @@ func (e *Editor) replaceConfirmed() bool {
 	return true
 }
 
+// splitConfirmed makes a replacement that breaks the line the way Vim
+// does: the new lines up to the last break are inserted above the line at
+// once, and the line itself, replaced up to the end of the match by what
+// follows the last break, stays pending until the scan leaves it (so an
+// undo step in between shows the line as it was).
+func (e *Editor) splitConfirmed(ed offEdit) {
+	c := e.subc
+	s := c.scan
+	beg := bytes.LastIndexByte(s.text[:ed.start], '\n') + 1
+	var head strings.Builder
+	pos := beg
+	for _, p := range c.pending {
+		head.Write(s.text[pos:p.start])
+		head.WriteString(p.new)
+		pos = p.end
+	}
+	head.Write(s.text[pos:ed.start])
+	cut := strings.LastIndexByte(ed.new, '\n')
+	head.WriteString(ed.new[:cut+1])
+	e.apply(s.base+beg+c.delta, "", head.String())
+	c.delta += head.Len()
+	c.lines += strings.Count(ed.new, "\n")
+	tail := ed.new[cut+1:]
+	c.pending = append(c.pending[:0], offEdit{start: beg, end: ed.end, new: tail})
+	c.pendShift = len(tail) - (ed.end - beg)
+}
+
 // replaceRest replaces the current match and all the others without
 // asking (the answer a), in one pass over the buffer as a :s without c.
 func (e *Editor) replaceRest() {
 	c := e.subc
-	var edits []offEdit
-	line := -1
+	edits := append([]offEdit(nil), c.pending...)
+	line := c.cur.line + c.lines
+	c.pending, c.pendShift, c.pendChain = nil, 0, -1
 	for {
 		rep, err := c.sp.expand(c.scan, c.cur)
 		if err != nil {
 			e.errMsg("%s", err.Error())
 			break
 		}
-		if ed, keep := c.scan.bufferEdit(c.cur, rep); keep {
-			if len(edits) == 0 {
-				line = c.cur.line + c.lines
-			}
-			edits = append(edits, ed)
-			c.nsubs++
-			if c.cur.chain != c.lastChain {
-				c.nlines++
-				c.lastChain = c.cur.chain
-			}
-			// The cursor ends on the last match's line, moved down by
-			// the line breaks of the replacements so far.
-			e.win.cur = Pos{Line: c.cur.line + c.lines + strings.Count(rep, "\n")}
-			c.lines += strings.Count(ed.new, "\n") - countNL(c.scan.text[ed.start:ed.end])
+		c.nsubs++
+		if c.cur.chain != c.lastChain {
+			c.nlines++
+			c.lastChain = c.cur.chain
 		}
+		ed := c.scan.bufferEdit(c.cur, rep)
+		edits = append(edits, ed)
+		// The cursor ends on the last match's line, moved down by the
+		// line breaks of the replacements so far.
+		e.win.cur = Pos{Line: c.cur.line + c.lines + strings.Count(rep, "\n")}
+		c.lines += strings.Count(ed.new, "\n") - countNL(c.scan.text[ed.start:ed.end])
 		c.scan.advance(c.cur, false)
 		m, ok := c.scan.next()
 		if !ok {
@@ -236,11 +324,13 @@ func (e *Editor) replaceRest() {
 // endConfirm finishes a :s///c (all matches answered, q, <Esc>, l, or a).
 func (e *Editor) endConfirm() {
 	c := e.subc
-	e.subc = nil
-	e.mode = ModeNormal
 	if c == nil {
+		e.mode = ModeNormal
 		return
 	}
+	e.commitPending()
+	e.subc = nil
+	e.mode = ModeNormal
 	if c.nsubs > 0 {
 		if !c.ask {
 			e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
@@ -254,4 +344,32 @@ func (e *Editor) endConfirm() {
 	}
 	e.win.clampCursor(false)
 	e.scrollToCursor()
+	if c.rest != "" {
+		e.execExLine(c.rest, false)
+		if e.mode == ModeConfirm && e.subc != nil {
+			// Another :s///c on the same line: :g goes on after it.
+			if e.subc.global == nil {
+				e.subc.global = c.global
+			}
+			return
+		}
+	}
+	if c.global != nil {
+		saved := e.src
+		e.src = undo.SourceEx
+		e.runGlobal(c.global.cmd, c.global.next)
+		e.src = saved
+	}
+}
+
+// abortConfirm answers every pending prompt with <Esc>, as Vim does when
+// the typeahead of a script runs out: a :g goes on with its next line,
+// whose prompt is left the same way.
+func (e *Editor) abortConfirm() {
+	for e.mode == ModeConfirm && e.subc != nil {
+		e.endConfirm()
+	}
+	if e.mode == ModeConfirm {
+		e.mode = ModeNormal
+	}
 }

@@ -29,15 +29,49 @@ func (sp *subSpec) expand(s *subScan, m subMatch) (string, error) {
 // bufferEdit turns a match and its replacement into a buffer change:
 // a match that takes the '\n' added after the last line keeps the line
 // break (Vim's buffer always ends with a line), so only the text before
-// it is replaced. ok is false when nothing is left to change (the
-// virtual line break replaced by nothing, which Vim does not count).
-func (s *subScan) bufferEdit(m subMatch, rep string) (offEdit, bool) {
-	st, en := m.m[0], m.m[1]
-	if s.virtualEOL(st, en) && rep == "" {
-		return offEdit{}, false
+// it is replaced. A change that changes nothing is still made, as Vim
+// saves the line for undo whatever the replacement.
+func (s *subScan) bufferEdit(m subMatch, rep string) offEdit {
+	return offEdit{start: m.m[0], end: s.clip(m.m[1]), new: rep}
+}
+
+// isJoinSubstitute reports whether a :s is Vim's shortcut for joining
+// lines: the pattern is exactly \n, the replacement empty, and the flags
+// at most one of g l p # (no count). Vim then joins the lines of the range
+// and the next one as :join! does, without trying the pattern.
+func isJoinSubstitute(pat, rep, flags string, count int) bool {
+	return pat == `\n` && rep == "" && count == 0 &&
+		(flags == "" || len(flags) == 1 && strings.Contains("glp#", flags))
+}
+
+// joinSubstitute is :s/\n// on lines l1..l2: it joins them and the line
+// after (if any) in one change, leading white space kept, and leaves the
+// cursor where the last line was joined. One line joins nothing, quietly.
+func (e *Editor) joinSubstitute(l1, l2 int) {
+	r := e.text()
+	l1 = max(l1, 0)
+	e.win.cur.Line = l1
+	last := l2
+	if l2 < lineCount(r)-1 {
+		last++
 	}
-	en = min(en, len(s.text)-1)
-	return offEdit{start: st, end: en, new: rep}, true
+	if last <= l1 {
+		return
+	}
+	a, b := lineStart(r, l1), lineEnd(r, last)
+	old := r.SliceString(a, b)
+	joined := strings.ReplaceAll(old, "\n", "")
+	e.win.cur = Pos{Line: l1}
+	e.apply(a, old, joined)
+	e.win.cur.Col = len(joined) - (b - lineStart(r, last))
+	n := last - l1
+	if e.globalBusy {
+		e.globalSubs += n
+		e.globalSubLines++
+		return
+	}
+	e.setPCMark()
+	e.subMessage(n, 1)
 }
 
 // substituteScan runs a :s whose pattern can match a line break: the
@@ -45,12 +79,11 @@ func (s *subScan) bufferEdit(m subMatch, rep string) (offEdit, bool) {
 // edits are made in one pass, and the cursor goes where Vim puts it: the
 // line where the last match started, moved down by the line breaks its
 // replacement inserted.
-func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
+func (e *Editor) substituteScan(sp *subSpec) (subResult, error) {
 	res := subResult{lastLine: -1}
 	r := e.text()
 	s := newSubScan(sp.re.re, r, max(sp.l1, 0), sp.l2, sp.global)
 	var edits []offEdit
-	found := false
 	lastChain := -1
 	linesAdded := 0 // line breaks added by the edits before the current match
 	lastLine, firstLine := -1, -1
@@ -59,20 +92,14 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 		if !ok {
 			break
 		}
-		found = true
 		rep := ""
 		if !sp.countOnly {
 			var err error
 			if rep, err = sp.expand(s, m); err != nil {
-				return res, found, err
+				return res, err
 			}
 		}
-		res.lastLine = m.line
-		ed, keep := s.bufferEdit(m, rep)
-		if !keep && !sp.countOnly {
-			s.advance(m, false)
-			continue
-		}
+		ed := s.bufferEdit(m, rep)
 		if firstLine < 0 {
 			firstLine = m.line
 		}
@@ -90,13 +117,15 @@ func (e *Editor) substituteScan(sp *subSpec) (subResult, bool, error) {
 		// as the text is not joined.
 		s.advance(m, sp.countOnly)
 	}
-	if sp.countOnly || len(edits) == 0 {
-		return res, found, nil
+	if sp.countOnly {
+		return res, nil
 	}
-	e.win.cur = Pos{Line: firstLine} // Vim saves for undo with the cursor on the first changed line
-	e.applyOffEdits(s, edits, 0)
 	res.lastLine = lastLine
-	return res, found, nil
+	if len(edits) > 0 {
+		e.win.cur = Pos{Line: firstLine} // Vim saves for undo with the cursor on the first changed line
+		e.applyOffEdits(s, edits, 0)
+	}
+	return res, nil
 }
 
 // applyOffEdits applies edits (in text order, offsets in s.text) to the
@@ -122,4 +151,12 @@ func (e *Editor) applyOffEdits(s *subScan, edits []offEdit, delta int) {
 		delta += len(n) - len(old)
 		i = j
 	}
+}
+
+// isLiteralSub reports whether a :s pattern takes the literal fast path
+// of substituteLines (one strings.Index pass); other patterns go through
+// subScan, one regexp pass over the text of the range.
+func isLiteralSub(pat string, magic, ignoreCase bool) bool {
+	_, ok := literalPattern(pat, ignoreCase)
+	return ok && magic
 }

@@ -13,9 +13,11 @@ import (
 // that match a line break and :s///c.
 //
 // It reads an immutable copy of the buffer from the start of the first line
-// to the end, followed by one '\n': Vim's \n also matches at the end of the
-// last line. All offsets are in that copy (the original text); the caller
-// maps them to the buffer it changes. The rules, from do_sub:
+// (to the end of the range, or further for a pattern that can match a line
+// break, see scanMargin), followed by the line break after it: after the
+// last line that is a virtual one, as Vim's \n also matches there. All
+// offsets are in that copy (the original text); the caller maps them to
+// the buffer it changes. The rules, from do_sub:
 //
 //   - a match must start in a line of the range; the search for the next
 //     one starts where the previous match ended (prev);
@@ -23,7 +25,8 @@ import (
 //     the search moves on one character, and at the end of a line goes to
 //     the next line;
 //   - without g the next line is searched after a match, and with g a
-//     single-line pattern is not tried again at the end of a line;
+//     pattern without \n or \_x (Vim's re_multiline, vimre.HasNL) is not
+//     tried again at the end of a line;
 //   - after a match that ends in a later line the search goes on there,
 //     with or without g (Vim's do_again), unless that line is past the
 //     range, which ends the command;
@@ -31,14 +34,16 @@ import (
 //     "N substitutions on M lines" message (chain).
 type subScan struct {
 	re      *vimre.Regexp
-	text    []byte // the original text from the first line on, plus '\n'
-	base    int    // buffer offset of text[0]
-	line    int    // buffer line (original numbering) the scan is in
-	lineBeg int    // offset of that line's start
-	last    int    // last line of the range
-	col     int    // where the next search starts
-	prev    int    // end of the previous match in this chain (-1: none)
-	chain   int    // Vim's outer-loop line count
+	r       buffer.Rope // the buffer as it was (read lazily)
+	text    []byte      // the original text from the first line on, plus '\n'
+	virtual bool        // text ends with the line break after the last line
+	base    int         // buffer offset of text[0]
+	line    int         // buffer line (original numbering) the scan is in
+	lineBeg int         // offset of that line's start
+	last    int         // last line of the range
+	col     int         // where the next search starts
+	prev    int         // end of the previous match in this chain (-1: none)
+	chain   int         // Vim's outer-loop line count
 	global  bool
 	done    bool
 }
@@ -50,21 +55,75 @@ type subMatch struct {
 	chain int
 }
 
-// newSubScan prepares a scan of lines first..last of r.
+// scanMargin is how much text after the range a multi-line pattern sees
+// at first; a match that runs to the end of what was read makes the scan
+// read more (doubling), so a match is missed only if it needs more than
+// this beyond the range without touching the end of what was read.
+const scanMargin = 1 << 20
+
+// newSubScan prepares a scan of lines first..last of r. A single-line
+// pattern reads only the range; a multi-line one reads scanMargin more.
 func newSubScan(re *vimre.Regexp, r buffer.Rope, first, last int, global bool) *subScan {
-	base := r.LineStart(first)
-	text := r.AppendSlice(make([]byte, 0, r.Len()-base+1), base, r.Len())
-	text = append(text, '\n')
-	return &subScan{re: re, text: text, base: base, line: first, lineBeg: 0,
+	return newSubScanMargin(re, r, first, last, global, scanMargin)
+}
+
+// newSubScanMargin is newSubScan reading margin bytes (at least the next
+// line) after the range for a multi-line pattern.
+func newSubScanMargin(re *vimre.Regexp, r buffer.Rope, first, last int, global bool, margin int) *subScan {
+	s := &subScan{re: re, r: r, base: r.LineStart(first), line: first,
 		last: last, prev: -1, global: global}
+	end := r.LineEnd(last)
+	if re.MultiLine() {
+		end = r.LineEnd(r.LineOf(min(end+max(margin, 1), r.Len())))
+	}
+	s.read(end)
+	return s
+}
+
+// read copies the buffer from base to end (a line end) into text, with
+// the line break that follows: the real one, or after the last line the
+// one Vim's \n matches there (virtual).
+func (s *subScan) read(end int) {
+	if need := end - s.base + 1; cap(s.text) < need {
+		s.text = make([]byte, 0, need)
+	}
+	s.text = s.r.AppendSlice(s.text[:0], s.base, end)
+	s.text = append(s.text, '\n')
+	s.virtual = end == s.r.Len()
+}
+
+// grow reads about twice as much text after the range; false when the
+// whole buffer was read already.
+func (s *subScan) grow() bool {
+	if s.virtual {
+		return false
+	}
+	n := len(s.text) - 1 // bytes read before the line break
+	s.read(s.r.LineEnd(s.r.LineOf(min(s.base+2*n+1, s.r.Len()))))
+	return true
+}
+
+// clip maps the end of a match to the buffer: the virtual line break
+// after the last line is not in it.
+func (s *subScan) clip(off int) int {
+	if s.virtual && off >= len(s.text) {
+		return len(s.text) - 1
+	}
+	return off
+}
+
+// find is the next match from col, reading more text while a multi-line
+// match runs to the end of what was read.
+func (s *subScan) find() []int {
+	m := s.re.FindSubmatchAt(s.text, s.col)
+	for m != nil && m[1] >= len(s.text) && s.re.MultiLine() && s.grow() {
+		m = s.re.FindSubmatchAt(s.text, s.col)
+	}
+	return m
 }
 
 // atEOL reports whether off is at the end of a line of the text.
 func (s *subScan) atEOL(off int) bool { return off >= len(s.text) || s.text[off] == '\n' }
-
-// virtualEOL reports whether [st, en) is only the '\n' added after the
-// last line.
-func (s *subScan) virtualEOL(st, en int) bool { return st == len(s.text)-1 && en == len(s.text) }
 
 // next returns the next match to handle; false when the scan is over.
 func (s *subScan) next() (subMatch, bool) {
@@ -72,7 +131,7 @@ func (s *subScan) next() (subMatch, bool) {
 		if s.line > s.last {
 			break
 		}
-		m := s.re.FindSubmatchAt(s.text, s.col)
+		m := s.find()
 		if m == nil {
 			break
 		}
@@ -98,7 +157,7 @@ func (s *subScan) next() (subMatch, bool) {
 			}
 			_, n := utf8.DecodeRune(s.text[st:])
 			s.col = st + n
-			if s.atEOL(s.col) && !s.re.MultiLine() {
+			if s.atEOL(s.col) && !s.re.HasNL() {
 				s.nextLine()
 			}
 			continue
@@ -158,7 +217,7 @@ func (s *subScan) advance(m subMatch, skipped bool) {
 		}
 	case !s.global:
 		s.nextLine()
-	case s.atEOL(en) && !s.re.MultiLine():
+	case s.atEOL(en) && !s.re.HasNL():
 		s.nextLine()
 	}
 }

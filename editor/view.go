@@ -10,7 +10,7 @@ import (
 // history: the rope is persistent and shared, slices are fresh copies of
 // small state.
 type View struct {
-	Text     buffer.Rope // the current buffer's text
+	Text     buffer.Rope // the current buffer's text (as shown: see Confirm)
 	Cursor   Pos
 	Top      int // first line shown
 	Mode     Mode
@@ -41,7 +41,9 @@ type View struct {
 	// rope-offset range ([0, 0]: none).
 	IncSearch [2]int
 	// Confirm is the match a :s///c asks about (Mode is ModeConfirm): the
-	// UI highlights it and shows the prompt on the command line.
+	// UI highlights it and shows the prompt on the command line. Text then
+	// shows the replacements already accepted in that line, which Vim
+	// shows but puts into the buffer only when it leaves the line.
 	Confirm ConfirmView
 	// UIRequest is the last request to the UI (:undotree, …); act on a new
 	// Seq only.
@@ -118,7 +120,7 @@ func (e *Editor) View() View {
 		v.Search = e.search.pattern
 	}
 	e.viewSearch(&v)
-	v.Confirm = e.confirmView()
+	e.viewConfirm(&v)
 	v.UIRequest = e.uiReq
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})

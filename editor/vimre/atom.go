@@ -141,7 +141,7 @@ func (t *translator) underscore() (bool, error) {
 	if !ok {
 		return false, errorf("E877: (NFA regexp) Invalid character class: %d", c)
 	}
-	t.multiLine = true
+	t.multiLine, t.hasNL = true, true
 	t.emit(cls)
 	return false, nil
 }

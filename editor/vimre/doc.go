@@ -22,13 +22,21 @@
 // judges the alternative RE2 picked (Vim backtracks into the others).
 // Searching from the middle of a line uses a second regexp,
 // \A(?s:.)(?s:.*?)(pattern), so that the characters before the start stay
-// context for ^ and the markers.
+// context for ^ and the markers; for a single-line pattern the plain
+// translation first finds where the earliest match can start on the rest
+// of the line (it may use a literal prefix), and the context regexp starts
+// there. FindSubmatchAt is the search :s uses over many lines at once;
+// MultiLine says a match may hold a line break, HasNL whether Vim's :s
+// treats the pattern as multi-line (re_multiline: \n and \_x classes, not
+// collections).
 //
 // Search follows Vim's searchit: forward matches must start after the
 // cursor (a match at the end of the cursor line counts as on its last
 // character), backward ones before it, a match passed over is skipped to its
 // end ('cpoptions' c), and wrapping continues from the other end up to the
-// cursor line. FindAllInLine follows :s///g (an empty match where the last
+// cursor line; as in Vim, \n also matches at the end of the last line (a
+// line break Vim does not store), and the match is clipped to the text.
+// FindAllInLine follows :s///g (an empty match where the last
 // one ended is skipped, no search starts at the end of the line).
 // ExpandReplacement and ExpandTilde follow vim_regsub and regtilde.
 // Everything was checked against Vim 9.0 (testdata/golden.json).

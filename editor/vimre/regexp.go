@@ -34,6 +34,7 @@ type Regexp struct {
 	zs, ze    bool     // has \zs / \ze
 	bounds    bool     // has \< or \>
 	multiLine bool
+	hasNL     bool
 	icase     bool
 }
 
@@ -70,7 +71,7 @@ func Compile(pattern string, opt Options) (*Regexp, error) {
 		return nil, fmt.Errorf("E383: Invalid search string: %s (%v)", pattern, err)
 	}
 	r := &Regexp{pattern: pattern, re: re, ctx: ctx, groups: t.vimGroups,
-		markers: t.markers, markerIdx: t.markerIdx, multiLine: t.multiLine, icase: icase}
+		markers: t.markers, markerIdx: t.markerIdx, multiLine: t.multiLine, hasNL: t.hasNL, icase: icase}
 	for _, g := range t.markerIdx {
 		switch t.markers[g] {
 		case markZS:
@@ -103,6 +104,12 @@ func (re *Regexp) RE2() string { return re.re.String() }
 // MultiLine reports whether a match can contain a newline (\n, \_x,
 // \_[...], [\n]); FindInLine then only sees matches within the line.
 func (re *Regexp) MultiLine() bool { return re.multiLine }
+
+// HasNL is Vim's re_multiline(): the pattern has \n or a \_x class such
+// as \_s or \_. (a collection with a line break, [\n] or \_[...], does not
+// count). :s///g then looks for another match at the end of a line after
+// a match that ended there.
+func (re *Regexp) HasNL() bool { return re.hasNL }
 
 // IgnoreCase reports whether the pattern matches ignoring case, after
 // 'ignorecase', 'smartcase', \c and \C.

@@ -88,10 +88,16 @@ func ExpandReplacement(rep string, text []byte, match []int, magic bool) (string
 	putBytes := func(s []byte) {
 		for len(s) > 0 {
 			r, n := utf8.DecodeRune(s)
-			if r == utf8.RuneError && n <= 1 {
+			switch {
+			case r == '\n':
+				// A line break in a multi-line match is copied as it is
+				// and leaves \u and \l for the next character, as Vim's
+				// vim_regsub_multi does.
+				b.WriteByte('\n')
+			case r == utf8.RuneError && n <= 1:
 				b.WriteByte(s[0]) // invalid byte: copied as it is
 				one = caseNone
-			} else {
+			default:
 				put(r)
 			}
 			s = s[n:]

@@ -100,3 +100,17 @@ func TestSmartCase(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandReplacementLineBreak: a line break in a multi-line match is
+// copied as it is and does not take \u, \l or \U (Vim's vim_regsub_multi).
+func TestExpandReplacementLineBreak(t *testing.T) {
+	text := []byte("b\nax\n")
+	for _, tc := range []struct{ rep, want string }{
+		{`\u&`, "B\nax"}, {`\u\1`, "\nAx"}, {`\U&`, "B\nAX"}, {`\l\1`, "\nax"},
+	} {
+		got, err := ExpandReplacement(tc.rep, text, []int{0, 4, 1, 4}, true)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %q %v, want %q", tc.rep, got, err, tc.want)
+		}
+	}
+}

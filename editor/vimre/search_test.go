@@ -1,6 +1,7 @@
 package vimre
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -128,5 +129,74 @@ func TestSearchEmptyRope(t *testing.T) {
 	}
 	if _, _, _, ok := Search(r, MustCompile("x", Options{}), 0, true, true); ok {
 		t.Fatal("found x in an empty buffer")
+	}
+}
+
+// TestSearchLastLineBreak: as in Vim, \n matches at the end of the last
+// line (the buffer's last line has a line break Vim does not store), and
+// the match is clipped to the text.
+func TestSearchLastLineBreak(t *testing.T) {
+	for _, tc := range []struct {
+		text, pat  string
+		from       int
+		backward   bool
+		start, end int
+		wantFound  bool
+	}{
+		{"a+b+", "\\n", 0, false, 4, 4, true},
+		{"ab\ncd", "\\n", 3, false, 5, 5, true},
+		{"ab\ncd", "d\\n", 0, false, 4, 5, true},
+		{"ab\ncd", "\\n", 5, true, 2, 3, true},
+		{"ab\ncd", "\\n\\n", 0, false, 0, 0, false},
+		{"ab", "b$", 0, false, 1, 2, true},
+	} {
+		re := MustCompile(tc.pat, Options{})
+		s, e, _, ok := Search(buffer.FromString(tc.text), re, tc.from, tc.backward, false)
+		if ok != tc.wantFound || ok && (s != tc.start || e != tc.end) {
+			t.Errorf("/%s from %d in %q (back %v): %d-%d %v, want %d-%d %v",
+				tc.pat, tc.from, tc.text, tc.backward, s, e, ok, tc.start, tc.end, tc.wantFound)
+		}
+	}
+}
+
+// TestFindSubmatchAt checks the :s search from a column over many lines:
+// leftmost start at or after pos, context before pos, matches across
+// lines for multi-line patterns only.
+func TestFindSubmatchAt(t *testing.T) {
+	text := []byte("foo bar\nbar foo\n")
+	for _, tc := range []struct {
+		pat  string
+		pos  int
+		want []int
+	}{
+		{"bar", 0, []int{4, 7}},
+		{"bar", 5, []int{8, 11}},
+		{"^bar", 4, []int{8, 11}},
+		{"\\<ar", 0, nil},
+		{"r\\nb", 0, []int{6, 9}},
+		{"\\(o\\)\\n", 0, []int{14, 16, 14, 15}},
+		{"foo", 13, nil},
+	} {
+		got := MustCompile(tc.pat, Options{}).FindSubmatchAt(text, tc.pos)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s at %d: %v, want %v", tc.pat, tc.pos, got, tc.want)
+		}
+	}
+}
+
+// TestHasNL: Vim's re_multiline counts \n and the \_x classes, not line
+// breaks inside collections; MultiLine counts them all.
+func TestHasNL(t *testing.T) {
+	for _, tc := range []struct {
+		pat          string
+		hasNL, multi bool
+	}{
+		{`a`, false, false}, {`\n`, true, true}, {`a\nb`, true, true}, {`\_s`, true, true},
+		{`\_.`, true, true}, {`[,\n]`, false, true}, {`\_[ab]`, false, true}, {`[^x]`, false, false},
+	} {
+		re := MustCompile(tc.pat, Options{})
+		if re.HasNL() != tc.hasNL || re.MultiLine() != tc.multi {
+			t.Errorf("%s: HasNL %v MultiLine %v, want %v %v", tc.pat, re.HasNL(), re.MultiLine(), tc.hasNL, tc.multi)
+		}
 	}
 }

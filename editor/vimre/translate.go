@@ -27,6 +27,7 @@ type translator struct {
 	markers   []marker // kind of each marker group, by Go group index
 	markerIdx []int
 	multiLine bool // some atom can match a newline
+	hasNL     bool // \n or a \_x class: Vim's RF_HASNL (not collections)
 	icase     int  // 0: from options, 1: \c, 2: \C
 	tilde     *string
 }
@@ -286,7 +287,7 @@ func (t *translator) addMarker(m marker) {
 // literal emits one literal character.
 func (t *translator) literal(r rune) {
 	if r == '\n' {
-		t.multiLine = true
+		t.multiLine, t.hasNL = true, true
 	}
 	t.emit(regexp.QuoteMeta(string(r)))
 }
