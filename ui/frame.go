@@ -24,7 +24,7 @@ type frameBuilder struct {
 var modeNames = map[editor.Mode]string{
 	editor.ModeNormal: "NORMAL", editor.ModeInsert: "INSERT", editor.ModeReplace: "REPLACE",
 	editor.ModeVisual: "VISUAL", editor.ModeVisualLine: "V-LINE", editor.ModeVisualBlock: "V-BLOCK",
-	editor.ModeCmdline: "COMMAND",
+	editor.ModeCmdline: "COMMAND", editor.ModeConfirm: "CONFIRM",
 }
 
 // showModes are Vim's 'showmode' texts.
@@ -53,6 +53,11 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 		Opts: DisplayOptions{Wrap: o.Wrap, List: o.List, Number: o.Number, RelativeNumber: o.RelativeNumber,
 			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff},
 		Matches: textMatches(v.Matches), IncMatch: Range{Start: v.IncSearch[0], End: v.IncSearch[1]}}
+	if v.Confirm.Active {
+		// The match a :s///c asks about is shown as Vim shows it, like the
+		// 'incsearch' match.
+		f.Text.IncMatch = Range{Start: v.Confirm.Match[0], End: v.Confirm.Match[1]}
+	}
 	switch v.Mode {
 	case editor.ModeVisual:
 		f.Text.Visual.Kind = SelChar

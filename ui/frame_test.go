@@ -172,3 +172,26 @@ func TestUndoIndexAfterPruning(t *testing.T) {
 		t.Fatal("the tree never pruned: the test did not test pruning")
 	}
 }
+
+// TestFrameConfirmMatch checks that the match a :s///c asks about is
+// highlighted like the 'incsearch' match and the mode is named.
+func TestFrameConfirmMatch(t *testing.T) {
+	s := newSession()
+	s.keys(t, "ione two one<Esc>")
+	s.keys(t, ":s/one/1/gc<CR>")
+	var fb frameBuilder
+	v := s.ed.View()
+	f := fb.build(&v)
+	if f.Status.Mode != "CONFIRM" {
+		t.Errorf("mode %q, want CONFIRM", f.Status.Mode)
+	}
+	if got := (Range{Start: 0, End: 3}); f.Text.IncMatch != got {
+		t.Errorf("highlighted %+v, want the first \"one\" %+v", f.Text.IncMatch, got)
+	}
+	s.keys(t, "n")
+	v = s.ed.View()
+	f = fb.build(&v)
+	if got := (Range{Start: 8, End: 11}); f.Text.IncMatch != got {
+		t.Errorf("after n highlighted %+v, want the second \"one\" %+v", f.Text.IncMatch, got)
+	}
+}
