@@ -46,10 +46,12 @@ func (e *Editor) insertKey(k Key) {
 	if in.literal {
 		in.literal = false
 		e.recordInsert(k)
-		if k.Code == KeyRune {
+		switch k.Code {
+		case KeyRune:
 			e.insertTyped(string(literalRune(k)))
-		} else if k.Code == KeyTab {
-			e.insertTyped("\t")
+		case KeyEnter, KeyTab, KeyEsc, KeyBackspace:
+			// CTRL-V <CR> inserts a literal ^M, CTRL-V <Esc> a ^[ (Vim).
+			e.insertTyped(string(controlRune(k.Code)))
 		}
 		return
 	}

@@ -60,3 +60,18 @@ func TestCountedInsertHugeCount(t *testing.T) {
 		t.Fatalf("cursor %v, want col 7777776", e.win.cur)
 	}
 }
+
+// TestInsertLiteralControlKeys checks CTRL-V before <CR>, <Tab>, <Esc>
+// and <BS> in Insert mode: the control character goes in as text (results
+// recorded from Vim 9.0).
+func TestInsertLiteralControlKeys(t *testing.T) {
+	e := newTestEditor("\n")
+	e.Feed(MustParseKeys("ia<C-v><CR>b<C-v><Tab>c<C-v><Esc>d<C-v><BS><Esc>"), true)
+	e.EndStep()
+	if got, want := e.text().String(), "a\rb\tc\x1bd\b"; got != want {
+		t.Fatalf("text %q, want %q", got, want)
+	}
+	if e.win.cur.Col != 7 {
+		t.Fatalf("cursor col %d, want 7 (on the ^H)", e.win.cur.Col)
+	}
+}
