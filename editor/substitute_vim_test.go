@@ -1,13 +1,11 @@
 package editor
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -343,45 +341,7 @@ func updateSubGolden(t *testing.T) {
 // asks with Vim's normal prompt (Ex mode reads whole answer lines), and
 // the last message of each step is recorded.
 func runVimSub(t testing.TB, text string, steps []string) ([]subStep, error) {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "buf.txt"), []byte(text), 0o644); err != nil {
-		return nil, err
-	}
-	out := filepath.Join(dir, "out.json")
-	var b strings.Builder
-	b.WriteString("visual\n" + vimSettings + "\n")
-	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n")
-	for _, s := range steps {
-		b.WriteString("messages clear\n")
-		fmt.Fprintf(&b, "call feedkeys(\"%s\", 'xt')\n", vimString(s))
-		fmt.Fprintf(&b, "call writefile([json_encode({'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last, 'msg': get(split(execute('messages'), \"\\n\"), -1, '')})], '%s', 'a')\n", out)
-	}
-	b.WriteString("qa!\n")
-	driver := filepath.Join(dir, "driver.vim")
-	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
-		return nil, err
-	}
-	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", driver, "buf.txt")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TZ=UTC", "HOME="+dir)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	_ = cmd.Run() // vim -Es exits 1 after errors; the output file tells
-	data, err := os.ReadFile(out)
-	if err != nil {
-		return nil, fmt.Errorf("vim wrote no output: %v (%s)", err, stderr.String())
-	}
-	var res []subStep
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var s subStep
-		if err := json.Unmarshal([]byte(line), &s); err != nil {
-			return nil, fmt.Errorf("vim output %q: %w", line, err)
-		}
-		res = append(res, s)
-	}
-	if len(res) != len(steps) {
-		return res, fmt.Errorf("vim recorded %d of %d steps", len(res), len(steps))
-	}
-	return res, nil
+	r := vimRecipe{prelude: "visual\n", perStep: "messages clear\n",
+		fields: "'msg': get(split(execute('messages'), \"\\n\"), -1, ''), "}
+	return runVimSteps[subStep](t, r, text, steps)
 }

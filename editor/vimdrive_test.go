@@ -30,6 +30,20 @@ type vimStep struct {
 // with the recipe of undo-semantics.md section 0, and returns the state
 // after every step.
 func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
+	return runVimSteps[vimStep](t, vimRecipe{}, text, steps)
+}
+
+// vimRecipe is what runVimSteps adds to the common recipe: Vim script
+// lines before the settings, lines before each step, and more entries of
+// each step's JSON record (a Vim dictionary: "'key': expr, ").
+type vimRecipe struct {
+	prelude, perStep, fields string
+}
+
+// runVimSteps replays steps on text in a real Vim and decodes each step's
+// JSON record (lines, cursor, seq_cur, seq_last and the recipe's fields)
+// into T.
+func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) ([]T, error) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "buf.txt"), []byte(text), 0o644); err != nil {
@@ -37,11 +51,12 @@ func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 	}
 	out := filepath.Join(dir, "out.json")
 	var b strings.Builder
-	b.WriteString(vimSettings + "\n")
+	b.WriteString(r.prelude + vimSettings + "\n")
 	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n")
 	for _, s := range steps {
+		b.WriteString(r.perStep)
 		fmt.Fprintf(&b, "call feedkeys(\"%s\", 'xt')\n", vimString(s))
-		fmt.Fprintf(&b, "call writefile([json_encode({'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last})], '%s', 'a')\n", out)
+		fmt.Fprintf(&b, "call writefile([json_encode({%s'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last})], '%s', 'a')\n", r.fields, out)
 	}
 	b.WriteString("qa!\n")
 	driver := filepath.Join(dir, "driver.vim")
@@ -58,9 +73,9 @@ func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vim wrote no output: %v (%s)", err, stderr.String())
 	}
-	var res []vimStep
+	var res []T
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var s vimStep
+		var s T
 		if err := json.Unmarshal([]byte(line), &s); err != nil {
 			return nil, fmt.Errorf("vim output %q: %w", line, err)
 		}
