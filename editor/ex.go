@@ -88,6 +88,7 @@ func init() {
 		"UndotreeToggle": exUIRequest, "UndotreeShow": exUIRequest, "UndotreeHide": exUIRequest, "UndotreeFocus": exUIRequest,
 		"sleep": exSleep, "messages": exMessages,
 		"registers": exRegisters, "display": exRegisters, "marks": exMarks, "delmarks": exDelmarks,
+		"jumps": exJumps, "clearjumps": exClearjumps,
 		"write": exWrite, "update": exWrite, "wq": exWriteQuit, "xit": exWriteQuit, "exit": exWriteQuit,
 		"quit": exQuit, "close": exQuit, "qall": exQuitAll, "quitall": exQuitAll,
 		"wall": exWriteAll, "wqall": exWriteAll, "xall": exWriteAll,
@@ -268,8 +269,7 @@ func (e *Editor) tryLabelUndo(line string) bool {
 }
 
 func exGotoLine(e *Editor, c *exparse.Cmd, rg exRange) error {
-	l := max(rg.l2, 0)
-	e.setPCMark()
+	l := max(rg.l2, 0) // not a jump in Vim 9.0: no ' mark, no jumplist entry
 	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
 	e.win.wantCol = -1
 	return nil

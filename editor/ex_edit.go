@@ -101,6 +101,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case 2:
 		icEff = false
 	}
+	before := e.win.cur // Vim sets the ' mark here, at the first match
 	res, err := e.substituteLines(re, pat, rep, rg.l1, rg.l2, global, countOnly, magic, icEff)
 	if err != nil {
 		return err
@@ -117,6 +118,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return nil
 	}
 	if !e.globalBusy {
+		e.win.cur = before
 		e.setPCMark()
 		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
 		e.subMessage(nsubs, nlines)
@@ -184,6 +186,7 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if cmd == "" {
 		cmd = "p"
 	}
+	e.setPCMark() // once, before the commands (Vim's global_exe)
 	e.globalBusy = true
 	e.globalLines = marked
 	e.globalSubs, e.globalSubLines = 0, 0

@@ -17,14 +17,16 @@ func (e *Editor) setMark(name string) bool {
 		e.buf().marks[r] = e.win.cur
 	case r == '\'' || r == '`':
 		e.setPCMark()
+		e.win.jumps.keepPCMark(e.win.cur) // m' keeps it even without a move
 	default:
 		return false
 	}
 	return true
 }
 
-// setPCMark remembers the cursor before a jump (the ' mark).
-func (e *Editor) setPCMark() { e.buf().marks['\''] = e.win.cur }
+// deletedMark is the ' mark after its line was deleted: Vim then fails
+// with E20, while a ' mark never set means the start of the file.
+func deletedMark() Pos { return Pos{Line: -1} }
 
 // markPos returns a mark's position, clamped to the text.
 func (e *Editor) markPos(name string) (Pos, bool) {
@@ -37,6 +39,10 @@ func (e *Editor) markPos(name string) (Pos, bool) {
 	}
 	b := e.buf()
 	p, ok := b.marks[r]
+	if ok && p.Line < 0 {
+		e.errMsg("E20: Mark not set")
+		return Pos{}, false
+	}
 	if !ok {
 		if r == '\'' {
 			return Pos{}, true // the start of the file before any jump
@@ -107,13 +113,19 @@ func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
 }
 
 // adjustMarksBy moves marks after a change, as Vim's mark_adjust: marks on
-// lines after the change move with their lines; marks a-z on deleted lines
-// are removed, other marks go to the line where the deletion happened.
+// lines after the change move with their lines; marks a-z, ^ (the last
+// insert) and ' (the previous context) on deleted lines are removed, other
+// marks go to the line where the deletion happened.
 func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
+	e.adjustJumps(b, sh)
 	for name, p := range b.marks {
 		n, ok := sh.apply(p.Line)
 		if !ok {
-			if name >= 'a' && name <= 'z' {
+			if name == '\'' {
+				b.marks[name] = deletedMark()
+				continue
+			}
+			if (name >= 'a' && name <= 'z') || name == '^' {
 				delete(b.marks, name)
 				continue
 			}
@@ -138,7 +150,7 @@ func (e *Editor) markList(arg string) []string {
 	r := e.text()
 	for _, n := range names {
 		p := b.marks[n]
-		if p.Line >= lineCount(r) {
+		if p.Line < 0 || p.Line >= lineCount(r) {
 			continue
 		}
 		out = append(out, fmt.Sprintf(" %c %6d %4d %s", n, p.Line+1, p.Col, lineText(r, p.Line)))

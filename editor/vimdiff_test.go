@@ -77,9 +77,6 @@ var knownVimDiff = map[string]bool{
 	"random250": true, "random462": true,
 	// Block p with a multi-line register.
 	"random107": true,
-	// gi after undo: Vim moves the '^ mark with the undone lines; kjx does
-	// not adjust marks for undo and redo.
-	"random080": true, "random229": true,
 	// Cursor after undo of block A with padding / of a joined block
 	// (undo-side cursor rule for several entries in one block).
 	"visual_block_insert": true,
@@ -89,7 +86,7 @@ func updateGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {
 		t.Fatal("-update needs vim on PATH")
 	}
-	cases := append(append([]diffCase(nil), handCases...), generateCases(1, randomCases)...)
+	cases := append(append(append([]diffCase(nil), handCases...), jumpCases...), generateCases(1, randomCases)...)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	errs := make([]error, len(cases))
