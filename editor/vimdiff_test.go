@@ -77,9 +77,6 @@ var knownVimDiff = map[string]bool{
 	"random250": true, "random462": true,
 	// Block p with a multi-line register.
 	"random107": true,
-	// Cursor after undo of block A with padding / of a joined block
-	// (undo-side cursor rule for several entries in one block).
-	"visual_block_insert": true,
 }
 
 func updateGolden(t *testing.T) {

@@ -459,9 +459,11 @@ func vInsert(e *Editor, c *ncmd) {
 		if rg.toEOL {
 			col = lineLen(e.text(), rg.start.Line)
 		}
-		// Pad a short first line to the block's right edge.
+		// Pad a short first line to the block's right edge, with the
+		// cursor at the block's start as Vim's u_save_cursor records it.
 		line := lineText(e.text(), rg.start.Line)
 		if w := displayWidth(line, e.opt.TabStop); w < rg.vcol1+1 && !rg.toEOL {
+			e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 			e.insertText(lineEnd(e.text(), rg.start.Line), strings.Repeat(" ", rg.vcol1+1-w))
 			col = lineLen(e.text(), rg.start.Line)
 		}
@@ -479,6 +481,8 @@ func vInsert(e *Editor, c *ncmd) {
 func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	rg := *in.block
 	in.block = nil
+	appending := e.vis.blockIA
+	e.vis.blockIA = false // consumed: a later block c inserts, never appends
 	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col {
 		in.corner = false // nothing typed, or a line break: nothing is copied
@@ -491,13 +495,13 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 		line := lineText(e.text(), l)
 		w := displayWidth(line, ts)
 		ls := lineStart(e.text(), l)
-		if rg.toEOL && e.vis.blockIA {
+		if rg.toEOL && appending {
 			e.insertText(ls+len(line), text)
 			continue
 		}
 		if w < vcol {
-			if !e.vis.blockIA {
-				continue // I skips short lines
+			if !appending {
+				continue // I and c skip short lines
 			}
 			e.insertText(ls+len(line), strings.Repeat(" ", vcol-w)+text)
 			continue
