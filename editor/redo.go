@@ -72,7 +72,9 @@ func (e *Editor) reselect(v *visRedo) {
 		if v.lines <= 1 {
 			want = displayCol(lineText(r, start.Line), start.Col, ts) + v.vcol - 1
 		}
-		end.Col = colAtDisplay(line, want, ts, false)
+		// Vim's coladvance may stop one past the line end in Visual
+		// mode: the reselected area then takes the line break too.
+		end.Col = colAtDisplay(line, want, ts, true)
 	case v.mode == ModeVisualBlock:
 		v0 := displayCol(lineText(r, start.Line), start.Col, ts)
 		e.vis.blockV1 = v0 + v.vcol - 1

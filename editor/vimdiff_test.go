@@ -73,17 +73,15 @@ var knownVimDiff = map[string]bool{
 	// differently (oap->start_vcol/end_vcol) than kjx.
 	"random052": true, "random084": true, "random346": true, "random356": true,
 	"random255": true,
-	// . after Visual p (register swapped by the delete).
-	"random250": true, "random462": true,
-	// Block p with a multi-line register.
-	"random107": true,
 }
 
 func updateGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {
 		t.Fatal("-update needs vim on PATH")
 	}
-	cases := append(append(append([]diffCase(nil), handCases...), jumpCases...), generateCases(1, randomCases)...)
+	cases := append([]diffCase(nil), handCases...)
+	cases = append(append(cases, jumpCases...), putCases...)
+	cases = append(cases, generateCases(1, randomCases)...)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	errs := make([]error, len(cases))

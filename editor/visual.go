@@ -352,12 +352,16 @@ func vPut(e *Editor, c *ncmd) {
 	reg, ok := e.getReg(c.reg)
 	if !ok {
 		// Vim deletes the selection first and then finds nothing to put.
+		info := e.visualRedoInfo()
 		e.visualOperator(&ncmd{}, "d", false)
+		e.redo = &redoCmd{keys: MustParseKeys("d"), vis: info}
 		e.errMsg("E353: Nothing in register %c", regName(c.reg))
 		return
 	}
 	rg := e.visualRange()
 	mode := e.mode
+	visCur := e.win.cur
+	info := e.visualRedoInfo()
 	e.saveVisual()
 	e.mode = ModeNormal
 	dc := &ncmd{reg: 0, name: "d"}
@@ -365,6 +369,9 @@ func vPut(e *Editor, c *ncmd) {
 		dc.reg = '_'
 	}
 	e.opDelete(dc, rg)
+	// Vim deletes through the operator code, which makes the Visual
+	// delete (not the put) what . repeats.
+	e.redo = &redoCmd{reg: dc.reg, keys: MustParseKeys("d"), vis: info}
 	wasEmpty := e.buf().empty
 	r := e.text()
 	switch {
@@ -373,6 +380,16 @@ func vPut(e *Editor, c *ncmd) {
 		reg.kind = regLine
 		if rg.start.Line > lineCount(r)-1 {
 			e.win.cur = Pos{Line: lineCount(r) - 1}
+			e.put(reg, true, false, c.count1(), false)
+		} else {
+			e.win.cur = Pos{Line: rg.start.Line}
+			e.put(reg, false, false, c.count1(), false)
+		}
+	case rg.kind == blockwise && reg.kind == regLine:
+		// Vim's PUT_LINE_FORWARD: p puts the lines below the line the
+		// Visual cursor was on, P above the block's first line.
+		if c.name == "p" {
+			e.win.cur = Pos{Line: min(visCur.Line, lineCount(r)-1)}
 			e.put(reg, true, false, c.count1(), false)
 		} else {
 			e.win.cur = Pos{Line: rg.start.Line}
