@@ -16,6 +16,7 @@ type visRedo struct {
 	mode  Mode
 	lines int
 	vcol  int // v: width (one line) or end column; block: width; maxCol for $
+	count int // the command's count (Vim's rv_count), 0 for none
 }
 
 // visualRedoInfo measures the current selection for . .
@@ -57,6 +58,7 @@ func (e *Editor) reselect(v *visRedo) {
 	endLine := min(start.Line+v.lines-1, lineCount(r)-1)
 	e.mode = v.mode
 	e.vis.mode = v.mode
+	e.vis.redoSel = true
 	e.vis.anchor = start
 	e.vis.toEOL = false
 	e.vis.blockV1 = -1
@@ -80,7 +82,7 @@ func (e *Editor) reselect(v *visRedo) {
 		e.vis.blockV1 = v0 + v.vcol - 1
 		end.Col = colAtDisplay(line, v0, ts, false)
 	}
-	if v.mode == ModeVisualLine {
+	if v.mode == ModeVisualLine && v.vcol != maxCol {
 		end.Col = min(start.Col, max(len(line)-1, 0))
 	}
 	e.win.cur = end

@@ -68,19 +68,14 @@ func TestVimDiff(t *testing.T) {
 
 // knownVimDiff lists scenarios where kjx knowingly differs (each with a
 // reason in the comment); the test fails if one starts passing.
-var knownVimDiff = map[string]bool{
-	// . after Visual A/I on lines: Vim measures the reselected area
-	// differently (oap->start_vcol/end_vcol) than kjx.
-	"random052": true, "random084": true, "random346": true, "random356": true,
-	"random255": true,
-}
+var knownVimDiff = map[string]bool{}
 
 func updateGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {
 		t.Fatal("-update needs vim on PATH")
 	}
 	cases := append([]diffCase(nil), handCases...)
-	cases = append(append(cases, jumpCases...), putCases...)
+	cases = append(append(cases, jumpCases...), visualCases...)
 	cases = append(cases, generateCases(1, randomCases)...)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
