@@ -86,6 +86,10 @@ func shiftOf(r interface {
 	case oldNL > 0 && strings.HasPrefix(old, "\n") && new == "":
 		// "\n"+lines deleted from the end of the line before (the last lines).
 		return lineShift{delFrom: l + 1, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
+	case old == "" && col == 0 && strings.HasSuffix(new, "\n"):
+		// Lines inserted above line l (O, P, a line break typed in
+		// column 0): line l moves down with the rest.
+		return lineShift{delFrom: 1, delTo: 0, shiftFrom: l, delta: delta}
 	case delta < 0:
 		// Lines joined into line l.
 		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}

@@ -35,6 +35,9 @@ type golden struct {
 // randomCases is how many generated scenarios the golden file holds.
 const randomCases = 600
 
+// randomJumpCount is how many generated jumplist scenarios it holds.
+const randomJumpCount = 80
+
 // TestVimDiff replays every recorded scenario through kjx and compares
 // lines, cursor and undo sequence numbers with what Vim did.
 func TestVimDiff(t *testing.T) {
@@ -77,6 +80,7 @@ func updateGolden(t *testing.T) {
 	cases := append([]diffCase(nil), handCases...)
 	cases = append(append(cases, jumpCases...), visualCases...)
 	cases = append(cases, generateCases(1, randomCases)...)
+	cases = append(cases, randomJumpCases(7, randomJumpCount)...)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	errs := make([]error, len(cases))
