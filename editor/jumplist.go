@@ -178,8 +178,8 @@ func cmdJump(e *Editor, c *ncmd) {
 func (e *Editor) adjustJumps(b *Buffer, sh lineShift) {
 	j := &e.win.jumps
 	if j.pcPending && j.prevOK {
-		if n, ok := sh.apply(j.prevPC.Line); ok {
-			j.prevPC.Line = n
+		if p, ok := sh.movePos(j.prevPC); ok {
+			j.prevPC = p
 		} else {
 			j.prevOK = false
 		}
@@ -189,8 +189,8 @@ func (e *Editor) adjustJumps(b *Buffer, sh lineShift) {
 		if en.buf != b {
 			continue
 		}
-		if n, ok := sh.apply(en.pos.Line); ok {
-			en.pos.Line = n
+		if p, ok := sh.movePos(en.pos); ok {
+			en.pos = p
 		} else {
 			en.pos.Line = sh.delFrom
 		}

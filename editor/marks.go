@@ -66,7 +66,34 @@ type lineShift struct {
 	delFrom, delTo int
 	shiftFrom      int
 	delta          int
+	// join is set when line delFrom was joined to the end of the line
+	// before it (J): its marks move there as Vim's mark_col_adjust moves
+	// them. joinCol is where the separator went, joinRemoved the leading
+	// blanks J removed less the separator's length.
+	join                 bool
+	joinCol, joinRemoved int
 }
+
+// movePos moves position p; ok is false when its line was deleted.
+func (s lineShift) movePos(p Pos) (Pos, bool) {
+	if s.join && p.Line == s.delFrom {
+		amount := s.joinCol - s.joinRemoved
+		col := p.Col + amount
+		switch {
+		case amount < 0 && p.Col <= -amount:
+			col = 0
+		case p.Col < s.joinRemoved:
+			col = s.joinCol
+		}
+		return Pos{Line: s.delFrom - 1, Col: col}, true
+	}
+	n, ok := s.apply(p.Line)
+	p.Line = n
+	return p, ok
+}
+
+// isBlanks reports whether s holds only spaces and tabs.
+func isBlanks(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // shiftOf computes the line movement of the change that replaced old by
 // new at offset off of the text after (r).
@@ -90,6 +117,10 @@ func shiftOf(r interface {
 		// Lines inserted above line l (O, P, a line break typed in
 		// column 0): line l moves down with the rest.
 		return lineShift{delFrom: 1, delTo: 0, shiftFrom: l, delta: delta}
+	case oldNL == 1 && delta == -1 && isBlanks(strings.Replace(old, "\n", "", 1)) && isBlanks(new):
+		// Line l+1 joined to line l (J, gJ).
+		ws := len(old) - strings.IndexByte(old, '\n') - 1
+		return lineShift{delFrom: l + 1, delTo: l + 1, shiftFrom: l + 2, delta: -1, join: true, joinCol: col, joinRemoved: ws - len(new)}
 	case delta < 0:
 		// Lines joined into line l.
 		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
@@ -123,7 +154,9 @@ func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
 func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
 	e.adjustJumps(b, sh)
 	for name, p := range b.marks {
-		n, ok := sh.apply(p.Line)
+		np, ok := sh.movePos(p)
+		n := np.Line
+		p.Col = np.Col
 		if !ok {
 			if name == '\'' {
 				b.marks[name] = deletedMark()
