@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
@@ -122,6 +123,9 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	rg, err := e.evalRange(c.Range, c.DefaultAll())
 	if err != nil {
 		return err
+	}
+	if slices.Contains(c.Mods, "keepjumps") {
+		defer e.keepJumps()()
 	}
 	return f(e, &c, rg)
 }

@@ -39,6 +39,14 @@ type jumpList struct {
 	prevPC    Pos
 	prevOK    bool
 	pcPending bool
+	keep      int // inside :keepjumps: jumps set no mark and no entry
+}
+
+// keepJumps starts a :keepjumps command; the returned function ends it.
+func (e *Editor) keepJumps() func() {
+	j := &e.win.jumps
+	j.keep++
+	return func() { j.keep-- }
 }
 
 // keepPCMark makes the ' mark p stay even when the cursor does not move.
@@ -48,8 +56,8 @@ func (j *jumpList) keepPCMark(p Pos) { j.prevPC, j.prevOK = p, true }
 // mark (the old one is kept aside for checkPCMark) and a new jumplist
 // entry.
 func (e *Editor) setPCMark() {
-	if e.globalBusy {
-		return // :g set it once before its commands
+	if e.globalBusy || e.win.jumps.keep > 0 {
+		return // :g set it once before its commands; :keepjumps
 	}
 	b, j := e.buf(), e.jumps()
 	old, ok := b.marks['\'']

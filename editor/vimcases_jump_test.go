@@ -63,6 +63,7 @@ var jumpCases = []diffCase{
 	{Name: "jumps_undo_time", Text: jumpText, Steps: []string{":clearjumps<CR>", "5Gx", "15Gx", "g-", "<C-o>", "g+", "<C-o>", ":undo 0<CR>", "<C-o>", "<C-o>", "''"}},
 	{Name: "marks_join", Text: "a b\n  c d\n\te f\ng\n)x\n", Steps: []string{"jmajlmbkJ", "'a", "`b", "`a", "u", "jjma0wmbggJJ", "`a", "`b", "u", "Gmakk3J", "`a", "u", "ggma2lmbjmcgJ", "`b", "`c", "''"}},
 	{Name: "star_punctuation", Text: "a.b (c) x.\n  foo (bar 5). Next.\n+= y\n..a\n  foo (bar 30). Next one here.\n", Steps: []string{"G$*", "n", "#", "G$h*", "gg$*", "wwwf(*", "<C-o>", "<C-o>"}},
+	{Name: "jumps_keepjumps", Text: jumpText, Steps: []string{":clearjumps<CR>m'", ":keepjumps normal G<CR>", "<C-o>", "''", "G", ":keepj normal gg<CR>", "<C-o>", "''", ":keepjumps 3,4s/foo/F/<CR>", "<C-o>", ":keepjumps g/foo/s/x/y/<CR>", "<C-o>", "''"}},
 	{Name: "pcmark_same_line", Text: jumpText, Steps: []string{"5G", "10G", "10G", "''", "''", "G", "''"}},
 	{Name: "undo_marks", Text: "a\nb\nc\nd\ne\nf\n", Steps: []string{"jjmaix<Esc>", "GmBoz<Esc>", "ggdd", "u", "'a", "gi<Esc>", "<C-r>", "'a", "'B", "3Gdj", "'a", "u", "`a", "'B", "ggOq<Esc>", "u", "'B", "gi<Esc>"}},
 }
