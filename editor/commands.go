@@ -142,7 +142,10 @@ func cmdDot(e *Editor, c *ncmd) {
 		count = c.count
 		rd.count = count
 	}
-	if count > 0 && rd.vis == nil {
+	if rd.vis != nil {
+		count = rd.vis.count // Vim repeats a Visual command with its own count
+	}
+	if count > 0 {
 		for _, d := range itoa(count) {
 			keys = append(keys, R(d))
 		}

@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
@@ -92,6 +93,7 @@ func init() {
 		"UndotreeToggle": exUIRequest, "UndotreeShow": exUIRequest, "UndotreeHide": exUIRequest, "UndotreeFocus": exUIRequest,
 		"sleep": exSleep, "messages": exMessages,
 		"registers": exRegisters, "display": exRegisters, "marks": exMarks, "delmarks": exDelmarks,
+		"jumps": exJumps, "clearjumps": exClearjumps,
 		"write": exWrite, "update": exWrite, "wq": exWriteQuit, "xit": exWriteQuit, "exit": exWriteQuit,
 		"quit": exQuit, "close": exQuit, "qall": exQuitAll, "quitall": exQuitAll,
 		"wall": exWriteAll, "wqall": exWriteAll, "xall": exWriteAll,
@@ -125,6 +127,9 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	rg, err := e.evalRange(c.Range, c.DefaultAll())
 	if err != nil {
 		return err
+	}
+	if slices.Contains(c.Mods, "keepjumps") {
+		defer e.keepJumps()()
 	}
 	return f(e, &c, rg)
 }
@@ -272,8 +277,7 @@ func (e *Editor) tryLabelUndo(line string) bool {
 }
 
 func exGotoLine(e *Editor, c *exparse.Cmd, rg exRange) error {
-	l := max(rg.l2, 0)
-	e.setPCMark()
+	l := max(rg.l2, 0) // not a jump in Vim 9.0: no ' mark, no jumplist entry
 	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
 	e.win.wantCol = -1
 	return nil

@@ -99,6 +99,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case 2:
 		icEff = false
 	}
+	before := e.win.cur // Vim sets the ' mark here, at the first match
 	if isJoinSubstitute(pat, rep, flags, sub.Count) {
 		e.joinSubstitute(rg.l1, rg.l2)
 		return nil
@@ -128,6 +129,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return nil
 	}
 	if !e.globalBusy {
+		e.win.cur = before
 		e.setPCMark()
 		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
 		e.subMessage(nsubs, nlines)
@@ -195,6 +197,7 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if cmd == "" {
 		cmd = "p"
 	}
+	e.setPCMark() // once, before the commands (Vim's global_exe)
 	e.globalBusy = true
 	e.globalLines = marked
 	e.globalSubs, e.globalSubLines = 0, 0

@@ -18,7 +18,7 @@ func (e *Editor) applyUndo(res undo.Result) { e.applyUndoMarks(res, 0, 0) }
 // redid header redid (0: unknown), whose marks are restored as Vim does.
 func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
 	if res.Moved {
-		e.buf().afterMove(undid, redid)
+		e.afterUndoMove(undid, redid)
 	}
 	if res.Moved {
 		e.win.cur = res.Cursor

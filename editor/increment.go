@@ -276,15 +276,3 @@ func hexUpper(s string) bool {
 }
 
 func isAlpha(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-
-// cmdJump is CTRL-O / CTRL-I (Tab): kjx keeps one jump back (the ' mark).
-func cmdJump(e *Editor, c *ncmd) {
-	p, ok := e.buf().marks['\'']
-	if !ok {
-		return
-	}
-	cur := e.win.cur
-	e.win.cur = p
-	e.buf().marks['\''] = cur
-	e.win.clampCursor(false)
-}

@@ -17,14 +17,16 @@ func (e *Editor) setMark(name string) bool {
 		e.buf().marks[r] = e.win.cur
 	case r == '\'' || r == '`':
 		e.setPCMark()
+		e.win.jumps.keepPCMark(e.win.cur) // m' keeps it even without a move
 	default:
 		return false
 	}
 	return true
 }
 
-// setPCMark remembers the cursor before a jump (the ' mark).
-func (e *Editor) setPCMark() { e.buf().marks['\''] = e.win.cur }
+// deletedMark is the ' mark after its line was deleted: Vim then fails
+// with E20, while a ' mark never set means the start of the file.
+func deletedMark() Pos { return Pos{Line: -1} }
 
 // markPos returns a mark's position, clamped to the text.
 func (e *Editor) markPos(name string) (Pos, bool) {
@@ -37,6 +39,10 @@ func (e *Editor) markPos(name string) (Pos, bool) {
 	}
 	b := e.buf()
 	p, ok := b.marks[r]
+	if ok && p.Line < 0 {
+		e.errMsg("E20: Mark not set")
+		return Pos{}, false
+	}
 	if !ok {
 		if r == '\'' {
 			return Pos{}, true // the start of the file before any jump
@@ -60,7 +66,34 @@ type lineShift struct {
 	delFrom, delTo int
 	shiftFrom      int
 	delta          int
+	// join is set when line delFrom was joined to the end of the line
+	// before it (J): its marks move there as Vim's mark_col_adjust moves
+	// them. joinCol is where the separator went, joinRemoved the leading
+	// blanks J removed less the separator's length.
+	join                 bool
+	joinCol, joinRemoved int
 }
+
+// movePos moves position p; ok is false when its line was deleted.
+func (s lineShift) movePos(p Pos) (Pos, bool) {
+	if s.join && p.Line == s.delFrom {
+		amount := s.joinCol - s.joinRemoved
+		col := p.Col + amount
+		switch {
+		case amount < 0 && p.Col <= -amount:
+			col = 0
+		case p.Col < s.joinRemoved:
+			col = s.joinCol
+		}
+		return Pos{Line: s.delFrom - 1, Col: col}, true
+	}
+	n, ok := s.apply(p.Line)
+	p.Line = n
+	return p, ok
+}
+
+// isBlanks reports whether s holds only spaces and tabs.
+func isBlanks(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // shiftOf computes the line movement of the change that replaced old by
 // new at offset off of the text after (r).
@@ -80,6 +113,14 @@ func shiftOf(r interface {
 	case oldNL > 0 && strings.HasPrefix(old, "\n") && new == "":
 		// "\n"+lines deleted from the end of the line before (the last lines).
 		return lineShift{delFrom: l + 1, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
+	case old == "" && col == 0 && strings.HasSuffix(new, "\n"):
+		// Lines inserted above line l (O, P, a line break typed in
+		// column 0): line l moves down with the rest.
+		return lineShift{delFrom: 1, delTo: 0, shiftFrom: l, delta: delta}
+	case oldNL == 1 && delta == -1 && isBlanks(strings.Replace(old, "\n", "", 1)) && isBlanks(new):
+		// Line l+1 joined to line l (J, gJ).
+		ws := len(old) - strings.IndexByte(old, '\n') - 1
+		return lineShift{delFrom: l + 1, delTo: l + 1, shiftFrom: l + 2, delta: -1, join: true, joinCol: col, joinRemoved: ws - len(new)}
 	case delta < 0:
 		// Lines joined into line l.
 		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
@@ -107,13 +148,21 @@ func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
 }
 
 // adjustMarksBy moves marks after a change, as Vim's mark_adjust: marks on
-// lines after the change move with their lines; marks a-z on deleted lines
-// are removed, other marks go to the line where the deletion happened.
+// lines after the change move with their lines; marks a-z, ^ (the last
+// insert) and ' (the previous context) on deleted lines are removed, other
+// marks go to the line where the deletion happened.
 func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
+	e.adjustJumps(b, sh)
 	for name, p := range b.marks {
-		n, ok := sh.apply(p.Line)
+		np, ok := sh.movePos(p)
+		n := np.Line
+		p.Col = np.Col
 		if !ok {
-			if name >= 'a' && name <= 'z' {
+			if name == '\'' {
+				b.marks[name] = deletedMark()
+				continue
+			}
+			if (name >= 'a' && name <= 'z') || name == '^' {
 				delete(b.marks, name)
 				continue
 			}
@@ -138,7 +187,7 @@ func (e *Editor) markList(arg string) []string {
 	r := e.text()
 	for _, n := range names {
 		p := b.marks[n]
-		if p.Line >= lineCount(r) {
+		if p.Line < 0 || p.Line >= lineCount(r) {
 			continue
 		}
 		out = append(out, fmt.Sprintf(" %c %6d %4d %s", n, p.Line+1, p.Col, lineText(r, p.Line)))

@@ -279,6 +279,7 @@ func isTextObject(name string) bool {
 
 // normalKey handles one key in Normal or Visual mode.
 func (e *Editor) normalKey(k Key) {
+	e.checkPCMark() // after a search or an Ex command ended on the command line
 	e.pending = append(e.pending, k)
 	c, st := parseNormal(e.pending, e.mode.visual())
 	switch st {
@@ -300,6 +301,7 @@ func (e *Editor) normalKey(k Key) {
 	} else {
 		e.execNormal(&c)
 	}
+	e.checkPCMark()
 	if e.mode == ModeNormal {
 		// After CTRL-O the cursor may stay on the line end (Vim's
 		// restart_edit).

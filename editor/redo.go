@@ -16,6 +16,7 @@ type visRedo struct {
 	mode  Mode
 	lines int
 	vcol  int // v: width (one line) or end column; block: width; maxCol for $
+	count int // the command's count (Vim's rv_count), 0 for none
 }
 
 // visualRedoInfo measures the current selection for . .
@@ -57,6 +58,7 @@ func (e *Editor) reselect(v *visRedo) {
 	endLine := min(start.Line+v.lines-1, lineCount(r)-1)
 	e.mode = v.mode
 	e.vis.mode = v.mode
+	e.vis.redoSel = true
 	e.vis.anchor = start
 	e.vis.toEOL = false
 	e.vis.blockV1 = -1
@@ -72,13 +74,15 @@ func (e *Editor) reselect(v *visRedo) {
 		if v.lines <= 1 {
 			want = displayCol(lineText(r, start.Line), start.Col, ts) + v.vcol - 1
 		}
-		end.Col = colAtDisplay(line, want, ts, false)
+		// Vim's coladvance may stop one past the line end in Visual
+		// mode: the reselected area then takes the line break too.
+		end.Col = colAtDisplay(line, want, ts, true)
 	case v.mode == ModeVisualBlock:
 		v0 := displayCol(lineText(r, start.Line), start.Col, ts)
 		e.vis.blockV1 = v0 + v.vcol - 1
 		end.Col = colAtDisplay(line, v0, ts, false)
 	}
-	if v.mode == ModeVisualLine {
+	if v.mode == ModeVisualLine && v.vcol != maxCol {
 		end.Col = min(start.Col, max(len(line)-1, 0))
 	}
 	e.win.cur = end

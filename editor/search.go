@@ -196,17 +196,23 @@ func mStar(m *mctx) (Pos, bool) {
 	for col < len(line) && !isKw(line[col]) {
 		col++
 	}
-	if col >= len(line) {
-		e.errMsg("E348: No string under cursor")
-		return m.cur, false
-	}
-	s := col
-	for s > 0 && isKw(line[s-1]) {
-		s--
-	}
-	en := col
-	for en < len(line) && isKw(line[en]) {
-		en++
+	var s, en int
+	if col < len(line) {
+		s, en = col, col
+		for s > 0 && isKw(line[s-1]) {
+			s--
+		}
+		for en < len(line) && isKw(line[en]) {
+			en++
+		}
+	} else {
+		// No keyword under or after the cursor: Vim takes the non-blank
+		// text there (find_ident_under_cursor with FIND_STRING).
+		var ok bool
+		if s, en, ok = nonBlankAt(line, m.cur.Col); !ok {
+			e.errMsg("E348: No string under cursor")
+			return m.cur, false
+		}
 	}
 	// Vim escapes the characters that are special in a magic pattern.
 	var wb strings.Builder
@@ -218,11 +224,38 @@ func mStar(m *mctx) (Pos, bool) {
 	}
 	word := wb.String()
 	pat := word
-	if m.name == "*" || m.name == "#" {
+	if (m.name == "*" || m.name == "#") && isKw(line[s]) {
 		pat = `\<` + word + `\>`
 	}
 	e.search = searchState{pattern: pat, backward: m.name == "#" || m.name == "g#", hl: true}
 	e.addCmdHistory('/', pat)
 	start := Pos{Line: m.cur.Line, Col: s}
 	return e.searchFrom(start, m.count1, e.search.backward, true)
+}
+
+// nonBlankAt finds the text * uses when no keyword is under or after col:
+// from the first non-blank at or after col, backed up over characters of
+// its own kind (punctuation), to the next blank.
+func nonBlankAt(line string, col int) (start, end int, ok bool) {
+	blank := func(c byte) bool { return c == ' ' || c == '\t' }
+	for col < len(line) && blank(line[col]) {
+		col++
+	}
+	if col >= len(line) {
+		return 0, 0, false
+	}
+	start = col
+	for start > 0 && !blank(line[start-1]) && line[start-1] < 0x80 && !isKeywordByte(line[start-1]) {
+		start--
+	}
+	end = col
+	for end < len(line) && !blank(line[end]) {
+		end++
+	}
+	return start, end, true
+}
+
+// isKeywordByte is Vim's default 'iskeyword' for one byte.
+func isKeywordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

@@ -86,13 +86,33 @@ func (b *Buffer) noteState() {
 	b.us.setEmptyAt(b.tree.SeqCur(), b.empty)
 }
 
+// afterUndoMove is afterMove for the current buffer, which also moves
+// the jumplist's entries with the lines the movement changed.
+func (e *Editor) afterUndoMove(undid, redid int) {
+	e.setPCMark() // Vim's undo and redo are jumps from the cursor before them
+	b := e.buf()
+	for _, en := range b.afterMove(undid, redid, len(e.win.jumps.entries) > 0) {
+		e.adjustJumpsUndo(b, en)
+	}
+}
+
 // afterMove restores what Vim's undo headers restore after an undo (undid
 // is the header undone, 0 if unknown) or a redo (redid).
-func (b *Buffer) afterMove(undid, redid int) {
+// It returns the undo entries the movement applied when the buffer has
+// marks or withJumps is set (the caller keeps other marks on it).
+func (b *Buffer) afterMove(undid, redid int, withJumps bool) []undoEntry {
 	b.us.init()
+	var saved map[rune]Pos
 	if undid > 0 {
-		if m := namedMarks(b); m != nil {
-			b.us.marksUndone[undid] = m
+		saved = namedMarks(b)
+	}
+	var ents []undoEntry
+	if len(b.marks) > 0 || withJumps {
+		ents = b.adjustMarksForMove(undid, redid)
+	}
+	if undid > 0 {
+		if saved != nil {
+			b.us.marksUndone[undid] = saved
 		} else {
 			delete(b.us.marksUndone, undid)
 		}
@@ -110,4 +130,5 @@ func (b *Buffer) afterMove(undid, redid int) {
 		empty = b.loadedEmpty
 	}
 	b.empty = empty && b.Text().Len() == 0
+	return ents
 }

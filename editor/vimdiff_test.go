@@ -35,6 +35,9 @@ type golden struct {
 // randomCases is how many generated scenarios the golden file holds.
 const randomCases = 600
 
+// randomJumpCount is how many generated jumplist scenarios it holds.
+const randomJumpCount = 80
+
 // TestVimDiff replays every recorded scenario through kjx and compares
 // lines, cursor and undo sequence numbers with what Vim did.
 func TestVimDiff(t *testing.T) {
@@ -68,28 +71,16 @@ func TestVimDiff(t *testing.T) {
 
 // knownVimDiff lists scenarios where kjx knowingly differs (each with a
 // reason in the comment); the test fails if one starts passing.
-var knownVimDiff = map[string]bool{
-	// . after Visual A/I on lines: Vim measures the reselected area
-	// differently (oap->start_vcol/end_vcol) than kjx.
-	"random052": true, "random084": true, "random346": true, "random356": true,
-	"random255": true,
-	// . after Visual p (register swapped by the delete).
-	"random250": true, "random462": true,
-	// Block p with a multi-line register.
-	"random107": true,
-	// gi after undo: Vim moves the '^ mark with the undone lines; kjx does
-	// not adjust marks for undo and redo.
-	"random080": true, "random229": true,
-	// Cursor after undo of block A with padding / of a joined block
-	// (undo-side cursor rule for several entries in one block).
-	"visual_block_insert": true,
-}
+var knownVimDiff = map[string]bool{}
 
 func updateGolden(t *testing.T) {
 	if _, err := exec.LookPath("vim"); err != nil {
 		t.Fatal("-update needs vim on PATH")
 	}
-	cases := append(append([]diffCase(nil), handCases...), generateCases(1, randomCases)...)
+	cases := append([]diffCase(nil), handCases...)
+	cases = append(append(cases, jumpCases...), visualCases...)
+	cases = append(cases, generateCases(1, randomCases)...)
+	cases = append(cases, randomJumpCases(7, randomJumpCount)...)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	errs := make([]error, len(cases))

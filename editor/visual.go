@@ -14,7 +14,18 @@ type visualState struct {
 	toEOL   bool // block mode after $: every line to its end
 	last    *savedVisual
 	blockIA bool
-	charAI  bool
+	// opV0 and opV1 are Vim's oap->start_vcol and end_vcol, which
+	// outlive the operator that set them: Visual A on lines reads them
+	// (visual_insert.go).
+	opV0, opV1 int
+	opMax      bool // the last Visual operator ran with curswant MAXCOL
+	// redoSel is set while . reselects an area; inRedo while the command
+	// it repeats runs.
+	redoSel, inRedo bool
+	// startMax is set when Visual mode started after $ and no motion
+	// has run since: Vim's curswant is still MAXCOL (j goes to the line
+	// end), but the cursor is on the last character, not past it.
+	startMax bool
 	// blockV1 overrides the block's right column while . repeats a block
 	// command (-1: none).
 	blockV1 int
@@ -53,6 +64,7 @@ func cmdVisual(e *Editor, c *ncmd) {
 	e.vis.anchor = e.win.cur
 	e.vis.toEOL = false
 	e.vis.blockV1 = -1
+	e.vis.startMax = e.win.wantCol == maxCol
 	e.mode = map[string]Mode{"v": ModeVisual, "V": ModeVisualLine, "<C-v>": ModeVisualBlock}[c.name]
 	e.vis.mode = e.mode
 	if c.count > 1 && c.name == "v" {
@@ -75,14 +87,25 @@ var visualChanges = map[string]bool{
 
 // execVisual runs a command in Visual mode.
 func (e *Editor) execVisual(c *ncmd) {
+	e.vis.inRedo, e.vis.redoSel = e.vis.redoSel, false
+	if e.vis.startMax {
+		e.win.wantCol = maxCol // the v command reset it; Vim keeps curswant
+		before := e.win.cur
+		defer func() {
+			if e.win.cur != before || c.name == "$" {
+				e.vis.startMax = false
+			}
+		}()
+	}
 	if upperVisual[c.name] && (e.mode != ModeVisualBlock || c.name == "R" || c.name == "S") {
-		if e.mode == ModeVisual && (c.name == "A" || c.name == "I") {
-			e.vis.charAI = true
-		}
 		e.mode = ModeVisualLine
 	}
 	if visualChanges[c.name] {
+		if c.name != "A" && c.name != "I" {
+			e.noteOpVcols()
+		}
 		info := e.visualRedoInfo()
+		info.count = c.count
 		keys := MustParseKeys(c.name)
 		if c.arg != "" {
 			keys = append(keys, argKeys(c.arg)...)
@@ -200,7 +223,7 @@ func (e *Editor) visualRange() opRange {
 	}
 	line := lineText(r, b.Line)
 	end := b
-	if b.Col >= len(line) || (b == e.win.cur && e.win.wantCol == maxCol) {
+	if b.Col >= len(line) || (b == e.win.cur && e.win.wantCol == maxCol && !e.vis.startMax) {
 		// The selection includes the line break.
 		if b.Line < lineCount(r)-1 {
 			end = Pos{Line: b.Line + 1}
@@ -352,12 +375,16 @@ func vPut(e *Editor, c *ncmd) {
 	reg, ok := e.getReg(c.reg)
 	if !ok {
 		// Vim deletes the selection first and then finds nothing to put.
+		info := e.visualRedoInfo()
 		e.visualOperator(&ncmd{}, "d", false)
+		e.redo = &redoCmd{keys: MustParseKeys("d"), vis: info}
 		e.errMsg("E353: Nothing in register %c", regName(c.reg))
 		return
 	}
 	rg := e.visualRange()
 	mode := e.mode
+	visCur := e.win.cur
+	info := e.visualRedoInfo()
 	e.saveVisual()
 	e.mode = ModeNormal
 	dc := &ncmd{reg: 0, name: "d"}
@@ -365,6 +392,9 @@ func vPut(e *Editor, c *ncmd) {
 		dc.reg = '_'
 	}
 	e.opDelete(dc, rg)
+	// Vim deletes through the operator code, which makes the Visual
+	// delete (not the put) what . repeats.
+	e.redo = &redoCmd{reg: dc.reg, keys: MustParseKeys("d"), vis: info}
 	wasEmpty := e.buf().empty
 	r := e.text()
 	switch {
@@ -373,6 +403,16 @@ func vPut(e *Editor, c *ncmd) {
 		reg.kind = regLine
 		if rg.start.Line > lineCount(r)-1 {
 			e.win.cur = Pos{Line: lineCount(r) - 1}
+			e.put(reg, true, false, c.count1(), false)
+		} else {
+			e.win.cur = Pos{Line: rg.start.Line}
+			e.put(reg, false, false, c.count1(), false)
+		}
+	case rg.kind == blockwise && reg.kind == regLine:
+		// Vim's PUT_LINE_FORWARD: p puts the lines below the line the
+		// Visual cursor was on, P above the block's first line.
+		if c.name == "p" {
+			e.win.cur = Pos{Line: min(visCur.Line, lineCount(r)-1)}
 			e.put(reg, true, false, c.count1(), false)
 		} else {
 			e.win.cur = Pos{Line: rg.start.Line}
@@ -417,95 +457,6 @@ func regName(r rune) rune {
 		return '"'
 	}
 	return r
-}
-
-// vInsert is I and A in Visual mode: in block mode, text typed on the
-// first line is copied to every line of the block at <Esc>.
-func vInsert(e *Editor, c *ncmd) {
-	rg := e.visualRange()
-	mode := e.mode
-	e.saveVisual()
-	e.mode = ModeNormal
-	if mode != ModeVisualBlock {
-		// Vim's op_insert on lines: I inserts at the start of the first
-		// line; A appends after the end position's character unless the
-		// selection started and ended in the first column.
-		if c.name == "I" {
-			e.win.cur = Pos{Line: rg.start.Line}
-			e.startInsert("i", c.count1(), MustParseKeys("I"))
-			return
-		}
-		end := e.vis.last.cur
-		if posLess(end, e.vis.last.anchor) {
-			end = e.vis.last.anchor
-		}
-		line := lineText(e.text(), end.Line)
-		end.Col = min(end.Col, len(line))
-		if end.Col < len(line) {
-			v := displayCol(line, end.Col, e.opt.TabStop)
-			if v+clusterWidth(line[end.Col:nextCol(line, end.Col)], v, e.opt.TabStop)-1 != 0 {
-				end.Col = nextCol(line, end.Col)
-			}
-		}
-		e.win.cur = end
-		e.startInsert("a", c.count1(), MustParseKeys("A"))
-		return
-	}
-	var col int
-	if c.name == "I" {
-		col, _ = e.blockCols(rg.start.Line, rg)
-	} else {
-		_, col = e.blockCols(rg.start.Line, rg)
-		if rg.toEOL {
-			col = lineLen(e.text(), rg.start.Line)
-		}
-		// Pad a short first line to the block's right edge.
-		line := lineText(e.text(), rg.start.Line)
-		if w := displayWidth(line, e.opt.TabStop); w < rg.vcol1+1 && !rg.toEOL {
-			e.insertText(lineEnd(e.text(), rg.start.Line), strings.Repeat(" ", rg.vcol1+1-w))
-			col = lineLen(e.text(), rg.start.Line)
-		}
-	}
-	e.win.cur = Pos{Line: rg.start.Line, Col: col}
-	e.startInsert(strings.ToLower(c.name), 1, MustParseKeys("i"))
-	rg2 := rg
-	e.ins.block = &rg2
-	e.ins.corner = true
-	e.vis.blockIA = c.name == "A"
-}
-
-// finishBlockInsert copies the text typed on the block's first line to
-// the other lines and returns where the cursor goes (the block's top-left).
-func (e *Editor) finishBlockInsert(in *insertState) Pos {
-	rg := *in.block
-	in.block = nil
-	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
-	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col {
-		in.corner = false // nothing typed, or a line break: nothing is copied
-		return corner
-	}
-	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
-	ts := e.opt.TabStop
-	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
-	for l := rg.start.Line + 1; l <= rg.end.Line; l++ {
-		line := lineText(e.text(), l)
-		w := displayWidth(line, ts)
-		ls := lineStart(e.text(), l)
-		if rg.toEOL && e.vis.blockIA {
-			e.insertText(ls+len(line), text)
-			continue
-		}
-		if w < vcol {
-			if !e.vis.blockIA {
-				continue // I skips short lines
-			}
-			e.insertText(ls+len(line), strings.Repeat(" ", vcol-w)+text)
-			continue
-		}
-		col := colAtDisplay(line, vcol, ts, true)
-		e.insertText(ls+col, text)
-	}
-	return corner
 }
 
 func vSwap(e *Editor, c *ncmd) {

@@ -14,6 +14,7 @@ type Window struct {
 	top     int // first line shown
 	height  int // text rows
 	width   int
+	jumps   jumpList // CTRL-O, CTRL-I, :jumps (jumplist.go)
 }
 
 const maxCol = math.MaxInt32

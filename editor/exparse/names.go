@@ -87,6 +87,7 @@ var specs = []spec{
 	{"messages", fExtra | fTrlBar | fRange},
 	{"registers", fExtra | fNoTrlCom | fTrlBar}, {"display", fExtra | fNoTrlCom | fTrlBar},
 	{"marks", fExtra | fTrlBar},
+	{"jumps", fTrlBar}, {"clearjumps", fTrlBar},
 	{"delmarks", fBang | fExtra | fTrlBar},
 	{"buffers", fBang | fExtra | fTrlBar}, {"files", fBang | fExtra | fTrlBar}, {"ls", fBang | fExtra | fTrlBar},
 	{"buffer", fBufNr | fBufName | fExtra},

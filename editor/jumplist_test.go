@@ -1,0 +1,162 @@
+package editor
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// feedSteps types each step (Vim key notation) into e.
+func feedSteps(t *testing.T, e *Editor, steps ...string) {
+	t.Helper()
+	for _, s := range steps {
+		keys, err := ParseKeys(s)
+		if err != nil {
+			t.Fatalf("ParseKeys(%q): %v", s, err)
+		}
+		e.Feed(keys, true)
+		e.EndStep()
+	}
+}
+
+// TestJumpsListing compares :jumps with what Vim 9.0 printed for the same
+// keys (recorded with :redir from vim -u NONE -N -Es on jumpText).
+func TestJumpsListing(t *testing.T) {
+	cases := []struct {
+		name  string
+		steps []string
+		want  []string
+	}{
+		{
+			name:  "after undo and CTRL-O",
+			steps: []string{":clearjumps<CR>", "10G", "20G", "3GOnew<CR>x<Esc>", "u", "<C-o>"},
+			want: []string{
+				" jump line  col file/text",
+				"   3     1    0 line 1 foo x",
+				"   2    10    2 foo (bar 10). Next one here.",
+				"   1    20    2 foo (bar 20). Next one here.",
+				">  0     3    0 line 3 foo x",
+			},
+		},
+		{
+			name:  "after :g",
+			steps: []string{":clearjumps<CR>", ":12<CR>", ":s/line/LINE/<CR>", ":2,4s/foo/FOO/<CR>", "<C-o>", ":g/FOO/s/x/y/<CR>"},
+			want: []string{
+				" jump line  col file/text",
+				"   2     4    0 line 4 FOO y",
+				"   1    12    0 LINE 12 foo x",
+				">",
+			},
+		},
+		{
+			name:  "empty",
+			steps: []string{":clearjumps<CR>", "<C-o>"},
+			want:  []string{" jump line  col file/text", ">"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newTestEditor(jumpText)
+			e.win.width = 80
+			feedSteps(t, e, c.steps...)
+			got := e.jumpLines()
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestJumpsStartEntry checks the entry a new window starts with (Vim has
+// the start of the file it opens in the list).
+func TestJumpsStartEntry(t *testing.T) {
+	e := newTestEditor(jumpText)
+	feedSteps(t, e, "G", "<C-o>")
+	if e.win.cur.Line != 0 {
+		t.Fatalf("CTRL-O after G: line %d, want 0", e.win.cur.Line+1)
+	}
+	feedSteps(t, e, "<C-o>")
+	if e.win.cur.Line != 0 {
+		t.Fatalf("second CTRL-O moved to line %d", e.win.cur.Line+1)
+	}
+	feedSteps(t, e, "<Tab>")
+	if e.win.cur.Line != lineCount(e.text())-1 {
+		t.Fatalf("Tab: line %d, want the last", e.win.cur.Line+1)
+	}
+}
+
+// jumpModel is the jumplist as :h jumplist states it: entries in order,
+// a new jump drops an older entry on the same line and the oldest beyond
+// jumpListSize.
+type jumpModel []int
+
+func (m jumpModel) push(l int) jumpModel {
+	var out jumpModel
+	for _, x := range m {
+		if x != l {
+			out = append(out, x)
+		}
+	}
+	out = append(out, l)
+	return out
+}
+
+// TestJumpListModel checks push and cleanup against the model: after any
+// sequence of jumps, the cleaned list holds each line once, in the order
+// of its last jump, and never more than jumpListSize entries (Vim drops
+// the oldest before merging, so the model keeps the newest lines of the
+// last jumpListSize pushes).
+func TestJumpListModel(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	b := &Buffer{}
+	for round := 0; round < 200; round++ {
+		var j jumpList
+		var pushed []int
+		for n := rng.Intn(300); n > 0; n-- {
+			l := rng.Intn(1 + rng.Intn(150))
+			j.push(b, Pos{Line: l})
+			pushed = append(pushed, l)
+		}
+		if len(j.entries) > jumpListSize {
+			t.Fatalf("round %d: %d entries", round, len(j.entries))
+		}
+		var m jumpModel
+		for _, l := range pushed[max(len(pushed)-jumpListSize, 0):] {
+			m = m.push(l)
+		}
+		j.cleanup()
+		if len(j.entries) != len(m) || j.idx != len(j.entries) {
+			t.Fatalf("round %d: %d entries idx %d, model %d", round, len(j.entries), j.idx, len(m))
+		}
+		for i, en := range j.entries {
+			if en.pos.Line != m[i] {
+				t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, m[i])
+			}
+		}
+	}
+}
+
+// TestEntryOfChange checks how a change is seen as Vim's undo entry.
+func TestEntryOfChange(t *testing.T) {
+	text := "a\nbb\nccc\n"
+	cases := []struct {
+		name string
+		c    buffer.Change
+		want undoEntry
+	}{
+		{"inside a line", buffer.Change{Off: 2, Old: "b", New: "xy"}, undoEntry{top: 1, oldSize: 1, newSize: 1}},
+		{"whole line deleted", buffer.Change{Off: 2, Old: "bb\n"}, undoEntry{top: 1, oldSize: 1, newSize: 0}},
+		{"lines inserted at a line start", buffer.Change{Off: 2, New: "x\ny\n"}, undoEntry{top: 1, oldSize: 0, newSize: 2}},
+		{"line opened below (o)", buffer.Change{Off: 4, New: "\nnew"}, undoEntry{top: 2, oldSize: 0, newSize: 1}},
+		{"join", buffer.Change{Off: 4, Old: "\n", New: " "}, undoEntry{top: 1, oldSize: 2, newSize: 1}},
+		{"split", buffer.Change{Off: 3, New: "\n"}, undoEntry{top: 1, oldSize: 1, newSize: 2}},
+	}
+	for _, c := range cases {
+		r := buffer.FromString(text)
+		if got := entryOfChange(r, c.c); got != c.want {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
