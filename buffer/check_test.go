@@ -66,7 +66,7 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 		return nil
 	}
 	n := c.node()
-	if int(n.h) != h {
+	if n.h != h {
 		return fmt.Errorf("node of height %d where %d belongs", n.h, h)
 	}
 	lo := minKids
@@ -91,21 +91,25 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	return nil
 }
 
-// checkIndex verifies that every line index n (of height 1) holds as known
-// is the index of that kid's text, and that no bit beyond its kids is set.
+// checkIndex verifies that every line index n holds is the index of
+// that kid's text, and that only a node of height 1 holds any.
 func checkIndex(n *node) error {
-	if n.h != 1 {
+	ixs := n.ix.Load()
+	if ixs == nil {
 		return nil
 	}
-	if n.ixValid>>len(n.kids) != 0 {
-		return fmt.Errorf("line index valid bits %b beyond %d kids", n.ixValid, len(n.kids))
+	if n.h != 1 {
+		return fmt.Errorf("node of height %d holds line indexes", n.h)
+	}
+	valid := ixs.valid.Load()
+	if valid>>len(n.kids) != 0 {
+		return fmt.Errorf("line index valid bits %b beyond %d kids", valid, len(n.kids))
 	}
 	for i, k := range n.kids {
-		if n.ixValid&(1<<i) == 0 {
+		if valid&(1<<i) == 0 {
 			continue
 		}
-		got := lineIx(n.index()[i])
-		if want := buildIndex(k.text()); got != want {
+		if got, want := lineIx(ixs.ix[i]), buildIndex(k.text()); got != want {
 			return fmt.Errorf("line index of kid %d is %x, its text gives %x", i, got, want)
 		}
 	}

@@ -8,22 +8,19 @@ import (
 
 // A line index splits a leaf into ixN blocks of ixBlock bytes (the last
 // one shorter or absent) and records the number of '\n' bytes in each,
-// one byte per block. With it, LineStart and LineOf read a single block
-// of the leaf instead of scanning up to half of it: on a large text the
-// leaf is a cache miss, and every further line of it scanned cost about
-// as much again.
+// one byte per block. With it, LineStart reads a single block of the leaf
+// instead of scanning up to half of it: on a large text the leaf is a
+// cache miss, and every further line of it scanned cost about as much
+// again.
 //
-// The indexes of a height-1 node's leaves live in the node (inner1), so
-// the descent reaches them without another pointer hop. They are a cache:
-// filled on the first query that needs one, copied along when fastEdit
-// copies the node, and dropped for a kid whose leaf changes. Filling
-// writes into a node that other goroutines may be reading, so index words
-// and the valid bits are read and written atomically; two readers that
-// fill the same entry store the same value. A node that is not yet
-// reachable from any Rope (fresh, or owned by a batch) is written plainly.
-//
-// Twelve blocks keep a full height-1 node within 512 bytes, the largest
-// size the Go allocator serves without a per-object header.
+// The indexes of the leaves of a node of height 1 live in a lineIndexes
+// that the node points to. It is a cache, built by the first LineStart
+// that needs it, entry by entry, and dropped when an edit copies or
+// changes the node, so edits pay nothing for it and a node that is never
+// asked for lines never gets one. Filling writes to a node that other
+// goroutines may be reading, so the pointer, the valid bits and the index
+// words are accessed atomically; two readers that fill the same entry
+// store the same value.
 const (
 	ixN     = 12
 	ixWords = ixN / 4
@@ -35,8 +32,14 @@ var (
 	_ [255 - ixBlock]struct{}
 	_ [ixN*ixBlock - maxLeaf]struct{}
 	_ [ixN % 4]struct{}      // whole words
-	_ [32 - maxKids]struct{} // ixValid has a bit per kid
+	_ [32 - maxKids]struct{} // valid has a bit per kid
 )
+
+// lineIndexes holds the line indexes of the kids of one node.
+type lineIndexes struct {
+	valid atomic.Uint32 // bit i set when ix[i] is filled in
+	ix    [maxKids]leafIndex
+}
 
 // leafIndex is the stored form of a lineIx inside a node.
 type leafIndex [ixWords]uint32
@@ -60,40 +63,36 @@ func buildIndex(t []byte) lineIx {
 // leafIx returns the line index of kid i of n (height 1), building and
 // caching it when it is not known yet.
 func (n *node) leafIx(i int) lineIx {
-	slot := &n.index()[i]
-	bit := uint32(1) << i
 	var w lineIx
-	if atomic.LoadUint32(&n.ixValid)&bit != 0 {
+	bit := uint32(1) << i
+	ixs := n.ix.Load()
+	if ixs != nil && ixs.valid.Load()&bit != 0 {
 		for k := range w {
-			w[k] = atomic.LoadUint32(&slot[k])
+			w[k] = atomic.LoadUint32(&ixs.ix[i][k])
 		}
 		return w
 	}
 	w = buildIndex(n.kids[i].text())
-	for k := range w {
-		atomic.StoreUint32(&slot[k], w[k])
+	if ixs == nil {
+		ixs = new(lineIndexes)
+		if !n.ix.CompareAndSwap(nil, ixs) {
+			ixs = n.ix.Load()
+		}
 	}
-	atomic.OrUint32(&n.ixValid, bit)
+	for k := range w {
+		atomic.StoreUint32(&ixs.ix[i][k], w[k])
+	}
+	ixs.valid.Or(bit)
 	return w
 }
 
-// copyIndex copies the known line indexes of old into n, a fresh copy of
-// old (same kids, height 1) that no other goroutine can see yet.
-func (n *node) copyIndex(old *node) {
-	valid := atomic.LoadUint32(&old.ixValid)
-	src, dst := old.index(), n.index()
-	for m := valid; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		for k := range dst[j] {
-			dst[j][k] = atomic.LoadUint32(&src[j][k])
-		}
+// dropIndexes forgets the line indexes of n, which the caller owns (a
+// batch changing it in place), before one of its kids changes.
+func (n *node) dropIndexes() {
+	if n.ix.Load() != nil {
+		n.ix.Store(nil)
 	}
-	n.ixValid = valid
 }
-
-// dropIndex forgets the line index of kid i of n, which the caller owns
-// (fresh or batch-owned), because that kid is being replaced.
-func (n *node) dropIndex(i int) { n.ixValid &^= 1 << i }
 
 // nthNewlineIx returns the offset in leaf t of its k-th '\n' (1-based; t
 // has at least k), reading only the block that holds it.
@@ -108,33 +107,7 @@ func nthNewlineIx(t []byte, w *lineIx, k int) int {
 	}
 }
 
-// newlinesBefore returns the number of '\n' bytes in t[:off], reading
-// only the block that holds off.
-func newlinesBefore(t []byte, w *lineIx, off int) int {
-	j := off / ixBlock
-	n := 0
-	for i := 0; i < j; i++ {
-		n += w.count(i)
-	}
-	return n + countInBlock(t[j*ixBlock:off])
-}
-
-// countInBlock returns the number of '\n' bytes in s, a part of one
-// block, with independent word loads like nthInBlock.
-func countInBlock(s []byte) int {
-	n, i := 0, 0
-	for ; i+8 <= len(s); i += 8 {
-		n += bits.OnesCount64(nlBits(binary.LittleEndian.Uint64(s[i:])))
-	}
-	for ; i < len(s); i++ {
-		if s[i] == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
-// SWAR constants: nlMask has '\n' in every byte, lo7 the low 7 bits.
+// SWAR constants: nlWord has '\n' in every byte, lo7 the low 7 bits.
 const (
 	nlWord = 0x0a0a0a0a0a0a0a0a
 	lo7    = 0x7f7f7f7f7f7f7f7f
