@@ -66,7 +66,7 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 		return nil
 	}
 	n := c.node()
-	if n.h != h {
+	if int(n.h) != h {
 		return fmt.Errorf("node of height %d where %d belongs", n.h, h)
 	}
 	lo := minKids

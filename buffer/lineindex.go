@@ -14,10 +14,10 @@ import (
 // again.
 //
 // The indexes of the leaves of a node of height 1 live in a lineIndexes
-// that the node points to. It is a cache, built by the first LineStart
-// that needs it, entry by entry, and dropped when an edit copies or
-// changes the node, so edits pay nothing for it and a node that is never
-// asked for lines never gets one. Filling writes to a node that other
+// that the node points to. It is a cache, built once LineStart has asked
+// the node for lines ixAfter times, entry by entry, and dropped when an
+// edit copies or changes the node, so edits pay nothing for it and a node
+// that is seldom asked for lines never gets one. Filling writes to a node that other
 // goroutines may be reading, so the pointer, the valid bits and the index
 // words are accessed atomically; two readers that fill the same entry
 // store the same value.
@@ -58,6 +58,18 @@ func buildIndex(t []byte) lineIx {
 		w[j>>2] |= uint32(c) << (8 * (j & 3))
 	}
 	return w
+}
+
+// nthNewlineIn returns the offset in kid i (a leaf) of n (height 1) of
+// the kid's k-th '\n' (1-based; the kid has at least k).
+func (n *node) nthNewlineIn(i, k int) int {
+	leaf := n.kids[i]
+	if n.ix.Load() == nil && n.scans.Load() < ixAfter {
+		n.scans.Add(1)
+		return nthNewline(leaf.text(), leaf.lines(), k)
+	}
+	w := n.leafIx(i)
+	return nthNewlineIx(leaf.text(), &w, k)
 }
 
 // leafIx returns the line index of kid i of n (height 1), building and

@@ -59,3 +59,32 @@ func TestLineIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestLineIndexAfterEdits indexes every node of a rope, then edits it
+// (single-leaf edits, splits and merges) and checks that no node keeps an
+// index of a leaf that changed and that LineStart agrees with the model.
+func TestLineIndexAfterEdits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	h := newModel(t, randText(rng, 40*maxLeaf))
+	indexAll := func() {
+		for q := 0; q <= ixAfter; q++ {
+			for line := 0; line <= h.r.Newlines(); line += 1 + line/50 {
+				h.r.LineStart(line)
+			}
+		}
+	}
+	for step := 0; step < 300; step++ {
+		indexAll()
+		n := len(h.m)
+		a := rng.IntN(n + 1)
+		b := min(a+rng.IntN(1+[]int{3, 300, 3 * maxLeaf}[step%3]), n)
+		h.replace(a, b, randText(rng, rng.IntN(1+[]int{4, 200, 2 * maxLeaf}[step%3])))
+		lines := bytes.Count(h.m, []byte("\n"))
+		for q := 0; q < 20; q++ {
+			line := rng.IntN(lines + 1)
+			if start, _ := modelLine(h.m, line); h.r.LineStart(line) != start {
+				t.Fatalf("step %d: LineStart(%d) = %d, want %d", step, line, h.r.LineStart(line), start)
+			}
+		}
+	}
+}

@@ -60,11 +60,14 @@ type node struct {
 	size  int    // bytes in the subtree
 	lines int    // '\n' bytes in the subtree
 	owner *token // the batch that may mutate this node in place, or nil
-	h     int    // height: 1 when the kids are leaves
-	// ix caches the line indexes of the leaves of a node of height 1,
-	// built by the first query that needs one (see lineindex.go); nil
-	// until then. It fits in the padding of the allocation size classes,
-	// so nodes cost no more memory for it.
+	h     int32  // height: 1 when the kids are leaves
+	// scans counts the LineStart calls that scanned a leaf of this node
+	// (height 1) without an index; ix is built once it passes ixAfter.
+	scans atomic.Uint32
+	// ix caches the line indexes of the leaves of a node of height 1
+	// (see lineindex.go); nil until then. With scans it fits in the
+	// room the allocation size classes leave, so nodes cost no more
+	// memory for it.
 	ix atomic.Pointer[lineIndexes]
 }
 
@@ -115,7 +118,7 @@ func newInner(ks []child, h int, owner *token) *node {
 		in.kids = in.arr[:len(ks):len(ks)]
 		n = &in.node
 	}
-	n.h = h
+	n.h = int32(h)
 	n.owner = owner
 	copy(n.kids, ks)
 	return n

@@ -65,8 +65,7 @@ func (r Rope) newlineAt(k int) int {
 			off += kids[i].size()
 		}
 		if h == 1 {
-			w := n.leafIx(i)
-			return off + nthNewlineIx(kids[i].text(), &w, k)
+			return off + n.nthNewlineIn(i, k)
 		}
 		c = kids[i]
 	}
