@@ -125,7 +125,7 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 		n = newInner(old.kids, h, tx.token())
 		n.size, n.lines = old.size, old.lines
 	} else if h == 1 {
-		n.dropIndexes()
+		n.dropIndex()
 	}
 	n.kids[i] = nk
 	n.size += nk.size() - kb

@@ -3,6 +3,7 @@ package buffer
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -12,7 +13,7 @@ import (
 func TestBlockScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	alphabets := [][]byte{{'\n', 0x0b, 0x09, 0x8a, 0x8b, 0xff, 0x00}, {'\n', 'a'}, {'\n'}}
-	for n := 0; n <= max(ixBlock, 64)+8; n++ {
+	for n := 0; n <= 136; n++ {
 		for trial := 0; trial < 20; trial++ {
 			s := make([]byte, n)
 			switch alpha := trial % 4; alpha {
@@ -37,25 +38,67 @@ func TestBlockScan(t *testing.T) {
 	}
 }
 
-// TestLineIndex checks buildIndex and the indexed queries on leaves of
-// every size from 1 to maxLeaf.
+// heightOne appends the nodes of height 1 under c (of height h).
+func heightOne(dst []*node, c child, h int) []*node {
+	if h == 0 {
+		return dst
+	}
+	if h == 1 {
+		return append(dst, c.node())
+	}
+	for _, k := range c.node().kids {
+		dst = heightOne(dst, k, h-1)
+	}
+	return dst
+}
+
+// TestLineIndex checks the indexed queries of every node of height 1
+// against scans of its leaves, at every offset and newline.
 func TestLineIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	for n := 1; n <= maxLeaf; n += 1 + n/64 {
-		leaf := []byte(randText(rng, n))
-		w := buildIndex(leaf)
-		total := 0
-		for j := 0; j < ixN; j++ {
-			lo, hi := min(j*ixBlock, n), min((j+1)*ixBlock, n)
-			if got, want := w.count(j), countNL(leaf[lo:hi]); got != want {
-				t.Fatalf("leaf of %d: block %d counts %d, want %d", n, j, got, want)
-			}
-			total += w.count(j)
+	r := FromString(randText(rng, 30*maxLeaf))
+	nodes := heightOne(nil, r.root, r.h)
+	if len(nodes) < 2 {
+		t.Fatalf("%d nodes of height 1", len(nodes))
+	}
+	for _, n := range nodes {
+		if n.lines*minIxLine > n.size {
+			continue
 		}
-		for k := 1; k <= total; k++ {
-			if got, want := nthNewlineIx(leaf, &w, k), nthNewline(leaf, total, k); got != want {
-				t.Fatalf("leaf of %d: nthNewlineIx(%d) = %d, want %d", n, k, got, want)
+		n.ix.Store(buildLineIndex(n))
+		for i, k := range n.kids {
+			leaf := k.text()
+			for off := 0; off < len(leaf); off++ {
+				if got, want := n.newlinesIn(i, off), countNL(leaf[:off]); got != want {
+					t.Fatalf("kid %d: newlinesIn(%d) = %d, want %d", i, off, got, want)
+				}
 			}
+			for j := 1; j <= k.lines(); j++ {
+				if got, want := n.nthNewlineIn(i, j), nthNewline(leaf, k.lines(), j); got != want {
+					t.Fatalf("kid %d: nthNewlineIn(%d) = %d, want %d", i, j, got, want)
+				}
+			}
+		}
+	}
+	if err := r.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDenseLinesNoIndex checks that a node whose lines are shorter than
+// minIxLine on average gets no index, however often it is asked.
+func TestDenseLinesNoIndex(t *testing.T) {
+	r := FromString(strings.Repeat("a\n", 10*maxLeaf))
+	for q := 0; q <= 2*ixAfter; q++ {
+		for line := 0; line <= r.Newlines(); line += 7 {
+			if got := r.LineStart(line); got != 2*line {
+				t.Fatalf("LineStart(%d) = %d, want %d", line, got, 2*line)
+			}
+		}
+	}
+	for _, n := range heightOne(nil, r.root, r.h) {
+		if n.ix.Load() != nil {
+			t.Fatalf("node of %d bytes and %d newlines has a line index", n.size, n.lines)
 		}
 	}
 }

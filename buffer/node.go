@@ -61,14 +61,13 @@ type node struct {
 	lines int    // '\n' bytes in the subtree
 	owner *token // the batch that may mutate this node in place, or nil
 	h     int32  // height: 1 when the kids are leaves
-	// scans counts the LineStart calls that scanned a leaf of this node
-	// (height 1) without an index; ix is built once it passes ixAfter.
+	// scans counts the line queries that scanned a leaf of this node
+	// (height 1) without an index; ix is built once it reaches ixAfter.
 	scans atomic.Uint32
-	// ix caches the line indexes of the leaves of a node of height 1
-	// (see lineindex.go); nil until then. With scans it fits in the
-	// room the allocation size classes leave, so nodes cost no more
-	// memory for it.
-	ix atomic.Pointer[lineIndexes]
+	// ix points to the line index of a node of height 1 (see
+	// lineindex.go), or is nil. With scans it fits in the room the
+	// allocation size classes leave, so nodes cost no more memory for it.
+	ix atomic.Pointer[uint16]
 }
 
 // token identifies a batch. The type has a non-zero size so every

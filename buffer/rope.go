@@ -25,7 +25,8 @@ func (r Rope) Newlines() int { return r.root.lines() }
 
 // LineStart returns the offset of the first byte of line n (0-based); a line
 // ends after its '\n'. n ranges over 0..Newlines(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineStart(n int) int {
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.lines()))
@@ -38,7 +39,8 @@ func (r Rope) LineStart(n int) int {
 
 // LineEnd returns the offset of the '\n' ending line n, or Len() for the
 // last line. n ranges over 0..Newlines(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineEnd(n int) int {
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.lines()))
@@ -102,7 +104,8 @@ func nthNewline(s []byte, total, k int) int {
 
 // LineOf returns the 0-based line holding offset off (the number of '\n'
 // bytes before off); off ranges over 0..Len(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineOf(off int) int {
 	if off < 0 || off > r.root.size() {
 		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.size()))
@@ -110,25 +113,28 @@ func (r Rope) LineOf(off int) int {
 	if off == r.root.size() {
 		return r.root.lines()
 	}
-	line := 0
 	c := r.root
-	for h := r.h; h > 0; h-- {
-		kids := c.node().kids
+	if r.h == 0 {
+		// Count from the nearer end of the leaf.
+		if t := c.text(); 2*off > len(t) {
+			return c.lines() - countNL(t[off:])
+		}
+		return countNL(c.text()[:off])
+	}
+	line := 0
+	for h := r.h; ; h-- {
+		n := c.node()
+		kids := n.kids
 		i := 0
 		for ; off >= kids[i].size(); i++ {
 			off -= kids[i].size()
 			line += kids[i].lines()
 		}
+		if h == 1 {
+			return line + n.newlinesIn(i, off)
+		}
 		c = kids[i]
 	}
-	// Count from the nearer end of the leaf, in one call: its loads are
-	// independent, so the cache lines arrive together. (The line index
-	// would save bytes here but costs a dependent load first; measured
-	// slower.)
-	if t := c.text(); 2*off > len(t) {
-		return line + c.lines() - countNL(t[off:])
-	}
-	return line + countNL(c.text()[:off])
 }
 
 // leafAt returns the leaf holding byte off (0 <= off < Len()) and the
