@@ -15,8 +15,8 @@ import (
 //
 // The index is one []uint16 that the node points to (node.ix, the address
 // of its first element). Its first maxKids+1 entries say where each kid's
-// offsets start (entry i for kid i, entry len(kids) where the last kid's
-// end); the offsets of each kid follow, ascending. It costs two bytes a
+// offsets start (entry i for kid i; entry len(kids) where the last kid's
+// offsets end); the offsets of each kid follow, ascending. It costs two bytes a
 // line, so nodes whose lines average under minIxLine bytes get none and
 // scan: their newlines are close together, and scanning finds them soon.
 //
