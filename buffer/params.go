@@ -25,9 +25,9 @@ const (
 	// minKids is the fewest children an internal node other than the root
 	// has; the root has at least two.
 	minKids = 8
-	// ixAfter is the number of LineStart calls into the leaves of a
-	// height-1 node that scan without a line index before the node gets
-	// one (lineindex.go). Editing near the cursor asks a fresh node for a
+	// ixAfter is the number of line queries (LineStart, LineEnd, LineOf)
+	// into the leaves of a height-1 node that scan without a line index
+	// before the node gets one (lineindex.go). Editing near the cursor asks a fresh node for a
 	// few lines and then replaces it; those queries find the leaf in
 	// cache, and an index would cost an allocation per keystroke. Random
 	// access over a large text asks each node many times, and there the
