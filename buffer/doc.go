@@ -84,7 +84,7 @@
 // So a node of height 1 may point to a line index: the offset of every
 // '\n' in each of its leaves, two bytes a line (lineindex.go). With it
 // both queries answer without reading the leaf. The index is a cache,
-// built whole once the node has answered ixAfter (8) line queries without
+// built whole once the node has answered ixAfter (32) line queries without
 // one, and dropped when an edit copies the node: edits and loading pay
 // nothing for it, a node edited at every keystroke never gets one, and
 // only nodes read often carry one (about 5% on top of their text for

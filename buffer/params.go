@@ -27,12 +27,14 @@ const (
 	minKids = 8
 	// ixAfter is the number of line queries (LineStart, LineEnd, LineOf)
 	// into the leaves of a height-1 node that scan without a line index
-	// before the node gets one (lineindex.go). Editing near the cursor asks a fresh node for a
-	// few lines and then replaces it; those queries find the leaf in
-	// cache, and an index would cost an allocation per keystroke. Random
-	// access over a large text asks each node many times, and there the
-	// index pays.
-	ixAfter = 8
+	// before the node gets one (lineindex.go). Building it scans all the
+	// node's leaves, about what 16 to 32 queries scan, so a node pays at
+	// most about twice what it would have without an index. Editing asks
+	// the fresh node at the cursor for lines a dozen times or so per
+	// keystroke and then replaces it (the editor's x on a 100 MB file
+	// built an index per key at 8); random access over a large text asks
+	// each node many times, and there the index pays.
+	ixAfter = 32
 	// readBlock is the size of the blocks FromReader reads into; leaves
 	// are sub-slices of these blocks.
 	readBlock = 1 << 20
