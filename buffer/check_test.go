@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // check verifies every invariant of r's tree: equal leaf depth, fill
@@ -91,22 +92,28 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	return nil
 }
 
-// checkIndex verifies that every line index n (of height 1) holds as known
-// is the index of that kid's text, and that no bit beyond its kids is set.
+// checkIndex verifies that the line index n holds, if any, is the index
+// of its kids' current text, and that only a node of height 1 holds one.
 func checkIndex(n *node) error {
-	if n.h != 1 {
+	p := n.ix.Load()
+	if p == nil {
 		return nil
 	}
-	if n.ixValid>>len(n.kids) != 0 {
-		return fmt.Errorf("line index valid bits %b beyond %d kids", n.ixValid, len(n.kids))
+	if n.h != 1 {
+		return fmt.Errorf("node of height %d holds a line index", n.h)
 	}
-	for i, k := range n.kids {
-		if n.ixValid&(1<<i) == 0 {
-			continue
+	size := maxKids + 1 + n.lines
+	if end := ixAt(p, len(n.kids)); end != size {
+		return fmt.Errorf("line index of %d entries for %d kids with %d newlines", end, len(n.kids), n.lines)
+	}
+	want := unsafe.Slice(buildLineIndex(n), size)
+	got := unsafe.Slice(p, size)
+	for j := range want {
+		if j > len(n.kids) && j <= maxKids {
+			continue // unused
 		}
-		got := lineIx(n.index()[i])
-		if want := buildIndex(k.text()); got != want {
-			return fmt.Errorf("line index of kid %d is %x, its text gives %x", i, got, want)
+		if got[j] != want[j] {
+			return fmt.Errorf("line index entry %d is %d, the kids' text gives %d", j, got[j], want[j])
 		}
 	}
 	return nil

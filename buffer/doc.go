@@ -40,11 +40,13 @@
 //
 //   - all leaves are at the same depth (every node's height is one more
 //     than its children's);
-//   - a leaf holds minLeaf..maxLeaf bytes (512 B..2 KiB), except a lone
+//   - a leaf holds minLeaf..maxLeaf bytes (512 B..1.5 KiB), except a lone
 //     root leaf, which holds 1..maxLeaf; the empty rope has no root;
 //   - a node has minKids..maxKids children (8..16); the root has at least 2;
 //   - every summary equals the bytes and newlines of its subtree, in the
 //     parent's entry (saturated at 32 bits) and in the node itself;
+//   - the line index a node of height 1 holds, if any (see below), is
+//     the index of its kids' current text;
 //   - no leaf boundary falls inside a valid multi-byte UTF-8 sequence
 //     (invalid bytes may be split anywhere). Hence a rune never spans two
 //     chunks, and Reader decodes chunk by chunk exactly as utf8.DecodeRune
@@ -55,7 +57,8 @@
 //	FromString                 O(n) (counts newlines); no copy: leaves alias the string
 //	FromBytes, FromReader      O(n); one copy into large blocks the leaves share
 //	Len, Newlines, copy        O(1), no allocation
-//	LineStart, LineEnd, LineOf O(log n), no allocation
+//	LineStart, LineEnd, LineOf O(log n), no allocation except, once per
+//	                           node read often, its line index
 //	ByteAt                     O(log n)
 //	Slice, SliceString         O(log n + k)
 //	Chunks, ChunksBackward     O(log n) to start, then O(1) amortised per chunk,
@@ -72,6 +75,21 @@
 // sub-slices of one backing block and builds the levels bottom-up, so the
 // tree costs about 3% on top of the text. The flip side: a block stays in
 // memory while any leaf of it is alive.
+//
+// # Line index
+//
+// LineStart and LineOf descend by counts to a leaf and must then find a
+// newline in it. On a large text the leaf is a cache miss, and scanning
+// half a leaf a cache line after another cost more than the miss itself.
+// So a node of height 1 may point to a line index: the offset of every
+// '\n' in each of its leaves, two bytes a line (lineindex.go). With it
+// both queries answer without reading the leaf. The index is a cache,
+// built whole once the node has answered ixAfter (32) line queries without
+// one, and dropped when an edit copies the node: edits and loading pay
+// nothing for it, a node edited at every keystroke never gets one, and
+// only nodes read often carry one (about 5% on top of their text for
+// 40-byte lines). Nodes whose lines average under 8 bytes get none; their
+// newlines are close together and a scan finds them soon.
 //
 // # Edits
 //
@@ -100,7 +118,10 @@
 // A Rope is a value holding a root pointer, a summary and a height; copying
 // it is O(1) and allocates nothing. Ropes never change, so any number of
 // goroutines may read the same Rope, or ropes sharing nodes, while another
-// goroutine derives new ropes from it: no locks, no atomics. An Iter, a
+// goroutine derives new ropes from it: no locks. The one thing a read
+// writes is a node's line index cache: a query counter and the index
+// pointer, atomically; an index is complete before a compare-and-swap
+// publishes it and never changes afterwards. An Iter, a
 // Reader and a Batch are single-goroutine cursors over such snapshots.
 // Chunk slices must not be written to.
 //

@@ -124,14 +124,10 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 		old := n
 		n = newInner(old.kids, h, tx.token())
 		n.size, n.lines = old.size, old.lines
-		if h == 1 {
-			n.copyIndex(old)
-		}
+	} else if h == 1 {
+		n.dropIndex()
 	}
 	n.kids[i] = nk
-	if h == 1 {
-		n.dropIndex(i)
-	}
 	n.size += nk.size() - kb
 	n.lines += nk.lines() - kl
 	return nodeChild(n), true

@@ -1,140 +1,125 @@
 package buffer
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"sync/atomic"
+	"unsafe"
 )
 
-// A line index splits a leaf into ixN blocks of ixBlock bytes (the last
-// one shorter or absent) and records the number of '\n' bytes in each,
-// one byte per block. With it, LineStart and LineOf read a single block
-// of the leaf instead of scanning up to half of it: on a large text the
-// leaf is a cache miss, and every further line of it scanned cost about
-// as much again.
+// A line index lists, for every leaf of a node of height 1, the offset of
+// each '\n' in that leaf. With it LineStart and LineOf answer from the
+// index alone, without reading the leaf: on a large text the leaf is a
+// cache miss, and scanning it a cache line after another cost more than
+// the miss itself.
 //
-// The indexes of a height-1 node's leaves live in the node (inner1), so
-// the descent reaches them without another pointer hop. They are a cache:
-// filled on the first query that needs one, copied along when fastEdit
-// copies the node, and dropped for a kid whose leaf changes. Filling
-// writes into a node that other goroutines may be reading, so index words
-// and the valid bits are read and written atomically; two readers that
-// fill the same entry store the same value. A node that is not yet
-// reachable from any Rope (fresh, or owned by a batch) is written plainly.
+// The index is one []uint16 that the node points to (node.ix, the address
+// of its first element). Its first maxKids+1 entries say where each kid's
+// offsets start (entry i for kid i; entry len(kids) where the last kid's
+// offsets end); the offsets of each kid follow, ascending. It costs two bytes a
+// line, so nodes whose lines average under minIxLine bytes get none and
+// scan: their newlines are close together, and scanning finds them soon.
 //
-// Twelve blocks keep a full height-1 node within 512 bytes, the largest
-// size the Go allocator serves without a per-object header.
-const (
-	ixN     = 12
-	ixWords = ixN / 4
-	ixBlock = (maxLeaf + ixN - 1) / ixN
-)
+// It is a cache, built whole once the node has answered ixAfter line
+// queries without one, and dropped when an edit copies or changes the
+// node, so edits pay nothing for it, and only nodes that are asked for
+// lines often carry one. Built indexes never change; a reader publishes
+// one with a compare-and-swap on node.ix, so readers on other goroutines
+// see it complete, and of two readers that race the second drops its own.
+const minIxLine = 8
 
-// The counts must fit a byte and the blocks must cover a full leaf.
-var (
-	_ [255 - ixBlock]struct{}
-	_ [ixN*ixBlock - maxLeaf]struct{}
-	_ [ixN % 4]struct{}      // whole words
-	_ [32 - maxKids]struct{} // ixValid has a bit per kid
-)
+// Every offset and index entry must fit 16 bits.
+var _ [1<<16 - (maxKids*maxLeaf + maxKids + 1)]struct{}
 
-// leafIndex is the stored form of a lineIx inside a node.
-type leafIndex [ixWords]uint32
-
-// lineIx holds the newline count of block j in byte j%4 of word j/4.
-type lineIx [ixWords]uint32
-
-// count returns the number of '\n' bytes in block j.
-func (w *lineIx) count(j int) int { return int(w[j>>2] >> (8 * (j & 3)) & 0xff) }
-
-// buildIndex returns the line index of leaf t.
-func buildIndex(t []byte) lineIx {
-	var w lineIx
-	for j, base := 0, 0; base < len(t); j, base = j+1, base+ixBlock {
-		c := countNL(t[base:min(base+ixBlock, len(t))])
-		w[j>>2] |= uint32(c) << (8 * (j & 3))
-	}
-	return w
+// ixAt returns entry j of the index that p points to.
+func ixAt(p *uint16, j int) int {
+	return int(*(*uint16)(unsafe.Add(unsafe.Pointer(p), 2*j)))
 }
 
-// leafIx returns the line index of kid i of n (height 1), building and
-// caching it when it is not known yet.
-func (n *node) leafIx(i int) lineIx {
-	slot := &n.index()[i]
-	bit := uint32(1) << i
-	var w lineIx
-	if atomic.LoadUint32(&n.ixValid)&bit != 0 {
-		for k := range w {
-			w[k] = atomic.LoadUint32(&slot[k])
-		}
-		return w
+// lineIndex returns n's line index (n has height 1), building it when
+// the node has been asked for lines often enough, or nil.
+func (n *node) lineIndex() *uint16 {
+	if p := n.ix.Load(); p != nil {
+		return p
 	}
-	w = buildIndex(n.kids[i].text())
-	for k := range w {
-		atomic.StoreUint32(&slot[k], w[k])
+	if n.lines*minIxLine > n.size {
+		return nil
 	}
-	atomic.OrUint32(&n.ixValid, bit)
-	return w
+	if n.scans.Load() < ixAfter {
+		n.scans.Add(1)
+		return nil
+	}
+	p := buildLineIndex(n)
+	if !n.ix.CompareAndSwap(nil, p) {
+		p = n.ix.Load()
+	}
+	return p
 }
 
-// copyIndex copies the known line indexes of old into n, a fresh copy of
-// old (same kids, height 1) that no other goroutine can see yet.
-func (n *node) copyIndex(old *node) {
-	valid := atomic.LoadUint32(&old.ixValid)
-	src, dst := old.index(), n.index()
-	for m := valid; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros32(m)
-		for k := range dst[j] {
-			dst[j][k] = atomic.LoadUint32(&src[j][k])
+// buildLineIndex returns a new line index of n, which has height 1.
+func buildLineIndex(n *node) *uint16 {
+	v := make([]uint16, maxKids+1, maxKids+1+n.lines)
+	for i, k := range n.kids {
+		v[i] = uint16(len(v))
+		t := k.text()
+		for off := 0; ; {
+			j := bytes.IndexByte(t[off:], '\n')
+			if j < 0 {
+				break
+			}
+			v = append(v, uint16(off+j))
+			off += j + 1
 		}
 	}
-	n.ixValid = valid
+	v[len(n.kids)] = uint16(len(v))
+	return &v[0]
 }
 
-// dropIndex forgets the line index of kid i of n, which the caller owns
-// (fresh or batch-owned), because that kid is being replaced.
-func (n *node) dropIndex(i int) { n.ixValid &^= 1 << i }
+// dropIndex forgets the line index of n, which the caller owns (a batch
+// changing it in place), before one of its kids changes.
+func (n *node) dropIndex() {
+	if n.ix.Load() != nil {
+		n.ix.Store(nil)
+	}
+}
 
-// nthNewlineIx returns the offset in leaf t of its k-th '\n' (1-based; t
-// has at least k), reading only the block that holds it.
-func nthNewlineIx(t []byte, w *lineIx, k int) int {
-	for j := 0; ; j++ {
-		if c := w.count(j); k > c {
-			k -= c
-			continue
+// nthNewlineIn returns the offset in kid i (a leaf) of n (height 1) of
+// the kid's k-th '\n' (1-based; the kid has at least k).
+func (n *node) nthNewlineIn(i, k int) int {
+	if p := n.lineIndex(); p != nil {
+		return ixAt(p, ixAt(p, i)+k-1)
+	}
+	leaf := n.kids[i]
+	return nthNewline(leaf.text(), leaf.lines(), k)
+}
+
+// newlinesIn returns the number of '\n' bytes before offset off in kid i
+// (a leaf) of n (height 1), 0 <= off < the kid's size.
+func (n *node) newlinesIn(i, off int) int {
+	if p := n.lineIndex(); p != nil {
+		// Binary search for the first offset >= off.
+		lo, hi := ixAt(p, i), ixAt(p, i+1)
+		base := lo
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if ixAt(p, m) < off {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
-		base := j * ixBlock
-		return base + nthInBlock(t[base:min(base+ixBlock, len(t))], k)
+		return lo - base
 	}
+	// Count from the nearer end of the leaf, in one call: its loads are
+	// independent, so the cache lines arrive together.
+	leaf := n.kids[i]
+	if t := leaf.text(); 2*off > len(t) {
+		return leaf.lines() - countNL(t[off:])
+	}
+	return countNL(leaf.text()[:off])
 }
 
-// newlinesBefore returns the number of '\n' bytes in t[:off], reading
-// only the block that holds off.
-func newlinesBefore(t []byte, w *lineIx, off int) int {
-	j := off / ixBlock
-	n := 0
-	for i := 0; i < j; i++ {
-		n += w.count(i)
-	}
-	return n + countInBlock(t[j*ixBlock:off])
-}
-
-// countInBlock returns the number of '\n' bytes in s, a part of one
-// block, with independent word loads like nthInBlock.
-func countInBlock(s []byte) int {
-	n, i := 0, 0
-	for ; i+8 <= len(s); i += 8 {
-		n += bits.OnesCount64(nlBits(binary.LittleEndian.Uint64(s[i:])))
-	}
-	for ; i < len(s); i++ {
-		if s[i] == '\n' {
-			n++
-		}
-	}
-	return n
-}
-
-// SWAR constants: nlMask has '\n' in every byte, lo7 the low 7 bits.
+// SWAR constants: nlWord has '\n' in every byte, lo7 the low 7 bits.
 const (
 	nlWord = 0x0a0a0a0a0a0a0a0a
 	lo7    = 0x7f7f7f7f7f7f7f7f

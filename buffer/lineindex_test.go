@@ -3,16 +3,17 @@ package buffer
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
-// TestBlockScan checks the word-at-a-time scans against byte loops on
+// TestBlockScan checks the word-at-a-time scan against a byte loop on
 // blocks of every length up to ixBlock+8 over all byte values, with
 // bytes next to '\n' (0x09, 0x0b, 0x8a) that a carry would confuse.
 func TestBlockScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	alphabets := [][]byte{{'\n', 0x0b, 0x09, 0x8a, 0x8b, 0xff, 0x00}, {'\n', 'a'}, {'\n'}}
-	for n := 0; n <= max(ixBlock, 64)+8; n++ {
+	for n := 0; n <= 136; n++ {
 		for trial := 0; trial < 20; trial++ {
 			s := make([]byte, n)
 			switch alpha := trial % 4; alpha {
@@ -26,9 +27,6 @@ func TestBlockScan(t *testing.T) {
 				}
 			}
 			want := bytes.Count(s, []byte{'\n'})
-			if got := countInBlock(s); got != want {
-				t.Fatalf("countInBlock(% x) = %d, want %d", s, got, want)
-			}
 			pos := -1
 			for k := 1; k <= want; k++ {
 				pos += 1 + bytes.IndexByte(s[pos+1:], '\n')
@@ -40,29 +38,95 @@ func TestBlockScan(t *testing.T) {
 	}
 }
 
-// TestLineIndex checks buildIndex and the indexed queries on leaves of
-// every size from 1 to maxLeaf.
+// heightOne appends the nodes of height 1 under c (of height h).
+func heightOne(dst []*node, c child, h int) []*node {
+	if h == 0 {
+		return dst
+	}
+	if h == 1 {
+		return append(dst, c.node())
+	}
+	for _, k := range c.node().kids {
+		dst = heightOne(dst, k, h-1)
+	}
+	return dst
+}
+
+// TestLineIndex checks the indexed queries of every node of height 1
+// against scans of its leaves, at every offset and newline.
 func TestLineIndex(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	for n := 1; n <= maxLeaf; n += 1 + n/64 {
-		leaf := []byte(randText(rng, n))
-		w := buildIndex(leaf)
-		total := 0
-		for j := 0; j < ixN; j++ {
-			lo, hi := min(j*ixBlock, n), min((j+1)*ixBlock, n)
-			if got, want := w.count(j), countNL(leaf[lo:hi]); got != want {
-				t.Fatalf("leaf of %d: block %d counts %d, want %d", n, j, got, want)
-			}
-			total += w.count(j)
+	r := FromString(randText(rng, 30*maxLeaf))
+	nodes := heightOne(nil, r.root, r.h)
+	if len(nodes) < 2 {
+		t.Fatalf("%d nodes of height 1", len(nodes))
+	}
+	for _, n := range nodes {
+		if n.lines*minIxLine > n.size {
+			continue
 		}
-		for off := 0; off < n; off++ {
-			if got, want := newlinesBefore(leaf, &w, off), countNL(leaf[:off]); got != want {
-				t.Fatalf("leaf of %d: newlinesBefore(%d) = %d, want %d", n, off, got, want)
+		n.ix.Store(buildLineIndex(n))
+		for i, k := range n.kids {
+			leaf := k.text()
+			for off := 0; off < len(leaf); off++ {
+				if got, want := n.newlinesIn(i, off), countNL(leaf[:off]); got != want {
+					t.Fatalf("kid %d: newlinesIn(%d) = %d, want %d", i, off, got, want)
+				}
+			}
+			for j := 1; j <= k.lines(); j++ {
+				if got, want := n.nthNewlineIn(i, j), nthNewline(leaf, k.lines(), j); got != want {
+					t.Fatalf("kid %d: nthNewlineIn(%d) = %d, want %d", i, j, got, want)
+				}
 			}
 		}
-		for k := 1; k <= total; k++ {
-			if got, want := nthNewlineIx(leaf, &w, k), nthNewline(leaf, total, k); got != want {
-				t.Fatalf("leaf of %d: nthNewlineIx(%d) = %d, want %d", n, k, got, want)
+	}
+	if err := r.check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDenseLinesNoIndex checks that a node whose lines are shorter than
+// minIxLine on average gets no index, however often it is asked.
+func TestDenseLinesNoIndex(t *testing.T) {
+	r := FromString(strings.Repeat("a\n", 10*maxLeaf))
+	for q := 0; q <= 2*ixAfter; q++ {
+		for line := 0; line <= r.Newlines(); line += 7 {
+			if got := r.LineStart(line); got != 2*line {
+				t.Fatalf("LineStart(%d) = %d, want %d", line, got, 2*line)
+			}
+		}
+	}
+	for _, n := range heightOne(nil, r.root, r.h) {
+		if n.ix.Load() != nil {
+			t.Fatalf("node of %d bytes and %d newlines has a line index", n.size, n.lines)
+		}
+	}
+}
+
+// TestLineIndexAfterEdits indexes every node of a rope, then edits it
+// (single-leaf edits, splits and merges) and checks that no node keeps an
+// index of a leaf that changed and that LineStart agrees with the model.
+func TestLineIndexAfterEdits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	h := newModel(t, randText(rng, 40*maxLeaf))
+	indexAll := func() {
+		for q := 0; q <= ixAfter; q++ {
+			for line := 0; line <= h.r.Newlines(); line += 1 + line/50 {
+				h.r.LineStart(line)
+			}
+		}
+	}
+	for step := 0; step < 300; step++ {
+		indexAll()
+		n := len(h.m)
+		a := rng.IntN(n + 1)
+		b := min(a+rng.IntN(1+[]int{3, 300, 3 * maxLeaf}[step%3]), n)
+		h.replace(a, b, randText(rng, rng.IntN(1+[]int{4, 200, 2 * maxLeaf}[step%3])))
+		lines := bytes.Count(h.m, []byte("\n"))
+		for q := 0; q < 20; q++ {
+			line := rng.IntN(lines + 1)
+			if start, _ := modelLine(h.m, line); h.r.LineStart(line) != start {
+				t.Fatalf("step %d: LineStart(%d) = %d, want %d", step, line, h.r.LineStart(line), start)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package buffer
 import (
 	"bytes"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -54,19 +55,19 @@ func nodeChild(n *node) child {
 // immutable once reachable from a Rope; the only exception is a node whose
 // owner is the token of a live Batch, which only that batch can reach
 // (see batch.go).
-//
-// A node of height 1 is always an inner1, which also caches a line index
-// of each leaf kid (see lineindex.go); ixValid has bit i set when the
-// index of kid i is filled in.
 type node struct {
 	kids  []child
 	size  int    // bytes in the subtree
 	lines int    // '\n' bytes in the subtree
 	owner *token // the batch that may mutate this node in place, or nil
 	h     int32  // height: 1 when the kids are leaves
-	// ixValid has bit i set when the line index of kid i is filled in
-	// (height 1 only). Readers access it atomically; see lineindex.go.
-	ixValid uint32
+	// scans counts the line queries that scanned a leaf of this node
+	// (height 1) without an index; ix is built once it reaches ixAfter.
+	scans atomic.Uint32
+	// ix points to the line index of a node of height 1 (see
+	// lineindex.go), or is nil. With scans it fits in the room the
+	// allocation size classes leave, so nodes cost no more memory for it.
+	ix atomic.Pointer[uint16]
 }
 
 // token identifies a batch. The type has a non-zero size so every
@@ -98,28 +99,11 @@ type inner8 struct {
 	arr [8]child
 }
 
-// inner1 is a node of height 1 with the line index of its leaves, one
-// entry per kid, filled lazily (see lineindex.go).
-type inner1 struct {
-	node
-	arr [maxKids]child
-	ix  [maxKids]leafIndex
-}
-
-// index returns the line index slots of n, which has height 1.
-func (n *node) index() *[maxKids]leafIndex {
-	return &(*inner1)(unsafe.Pointer(n)).ix
-}
-
 // newInner returns an internal node of height h whose kids are a copy of
 // ks (1..maxKids of them). The caller sets its totals.
 func newInner(ks []child, h int, owner *token) *node {
 	var n *node
 	switch {
-	case h == 1:
-		in := &inner1{}
-		in.kids = in.arr[:len(ks):len(ks)]
-		n = &in.node
 	case len(ks) <= 4:
 		in := &inner4{}
 		in.kids = in.arr[:len(ks):len(ks)]

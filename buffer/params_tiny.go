@@ -12,6 +12,9 @@ const (
 	maxKids   = 4
 	minKids   = 2
 	readBlock = 64
+	// ixAfter is low so that the property tests query and edit nodes
+	// that carry line indexes.
+	ixAfter = 1
 	// sat is low so that tests reach subtrees whose counts do not fit a
 	// child entry, which takes 4 GiB with the normal sizes.
 	sat = 100

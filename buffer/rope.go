@@ -25,7 +25,8 @@ func (r Rope) Newlines() int { return r.root.lines() }
 
 // LineStart returns the offset of the first byte of line n (0-based); a line
 // ends after its '\n'. n ranges over 0..Newlines(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineStart(n int) int {
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.lines()))
@@ -38,7 +39,8 @@ func (r Rope) LineStart(n int) int {
 
 // LineEnd returns the offset of the '\n' ending line n, or Len() for the
 // last line. n ranges over 0..Newlines(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineEnd(n int) int {
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.lines()))
@@ -65,8 +67,7 @@ func (r Rope) newlineAt(k int) int {
 			off += kids[i].size()
 		}
 		if h == 1 {
-			w := n.leafIx(i)
-			return off + nthNewlineIx(kids[i].text(), &w, k)
+			return off + n.nthNewlineIn(i, k)
 		}
 		c = kids[i]
 	}
@@ -103,7 +104,8 @@ func nthNewline(s []byte, total, k int) int {
 
 // LineOf returns the 0-based line holding offset off (the number of '\n'
 // bytes before off); off ranges over 0..Len(); it panics outside.
-// O(log n), no allocation.
+// O(log n); it allocates only to build the line index of a part of the
+// text that is read often (see doc.go), once.
 func (r Rope) LineOf(off int) int {
 	if off < 0 || off > r.root.size() {
 		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.size()))
@@ -129,8 +131,7 @@ func (r Rope) LineOf(off int) int {
 			line += kids[i].lines()
 		}
 		if h == 1 {
-			w := n.leafIx(i)
-			return line + newlinesBefore(kids[i].text(), &w, off)
+			return line + n.newlinesIn(i, off)
 		}
 		c = kids[i]
 	}
