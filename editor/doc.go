@@ -45,6 +45,16 @@
 // one counted command, one . and one Ex command line are each one block,
 // and a command that fails before changing anything creates none.
 //
+// # Marks and the jumplist
+//
+// Marks live on the buffer, the jumplist (jumplist.go: 100 entries, merged
+// per line before CTRL-O, CTRL-I and :jumps) on the window. Both follow the
+// text as Vim's mark_adjust and mark_col_adjust move them: every change
+// reports its line shift (marks.go), and undo and redo replay theirs
+// entry by entry (undomarks.go). Every jump goes through setPCMark, which
+// sets the ' mark and appends an entry; checkPCMark runs after each Normal
+// command and puts the old ' mark back when the jump left the cursor on it.
+//
 // # Typeahead
 //
 // Keys go through a queue, as Vim's typeahead: Feed appends keys marked

@@ -66,17 +66,18 @@ type lineShift struct {
 	delFrom, delTo int
 	shiftFrom      int
 	delta          int
-	// join is set when line delFrom was joined to the end of the line
-	// before it (J): its marks move there as Vim's mark_col_adjust moves
-	// them. joinCol is where the separator went, joinRemoved the leading
-	// blanks J removed less the separator's length.
+	// join is set when line delTo was joined to the end of line
+	// delFrom-1 (J, or a characterwise delete over lines): its marks move
+	// there as Vim's mark_col_adjust moves them. joinCol is where the
+	// joined text (or J's separator) went, joinRemoved the leading blanks
+	// J removed less the separator's length.
 	join                 bool
 	joinCol, joinRemoved int
 }
 
 // movePos moves position p; ok is false when its line was deleted.
 func (s lineShift) movePos(p Pos) (Pos, bool) {
-	if s.join && p.Line == s.delFrom {
+	if s.join && p.Line == s.delTo {
 		amount := s.joinCol - s.joinRemoved
 		col := p.Col + amount
 		switch {
@@ -121,6 +122,10 @@ func shiftOf(r interface {
 		// Line l+1 joined to line l (J, gJ).
 		ws := len(old) - strings.IndexByte(old, '\n') - 1
 		return lineShift{delFrom: l + 1, delTo: l + 1, shiftFrom: l + 2, delta: -1, join: true, joinCol: col, joinRemoved: ws - len(new)}
+	case delta < 0 && new == "" && oldNL > 0:
+		// A characterwise delete over lines: Vim deletes the lines
+		// between and joins the last one to line l (op_delete, do_join).
+		return lineShift{delFrom: l + 1, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta, join: true, joinCol: col}
 	case delta < 0:
 		// Lines joined into line l.
 		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
@@ -137,6 +142,34 @@ func (s lineShift) apply(n int) (int, bool) {
 		return n + s.delta, true
 	}
 	return n, true
+}
+
+// splitLineKeepingMarks breaks the line at off as Vim's put does
+// (PUT_LINE_SPLIT appends the rest as a new line): the marks of the line
+// stay on it, even when the break is at its start.
+func (e *Editor) splitLineKeepingMarks(off int) {
+	b := e.buf()
+	l := b.Text().LineOf(off)
+	kept := map[rune]Pos{}
+	for name, p := range b.marks {
+		if p.Line == l {
+			kept[name] = p
+		}
+	}
+	j := &e.win.jumps
+	var keptJumps []int
+	for i, en := range j.entries {
+		if en.buf == b && en.pos.Line == l {
+			keptJumps = append(keptJumps, i)
+		}
+	}
+	e.insertText(off, "\n")
+	for name, p := range kept {
+		b.marks[name] = p
+	}
+	for _, i := range keptJumps {
+		j.entries[i].pos.Line = l
+	}
 }
 
 // adjustMarks moves b's marks after the change that replaced old by new

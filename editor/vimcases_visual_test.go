@@ -14,4 +14,7 @@ var visualCases = []diffCase{
 	{Name: "vis_ai_stale_vcols", Text: "abcdef\nxyz\nqwerty\nuiop\n", Steps: []string{"l<C-v>jd", "VAx<Esc>", ".", "vjy", "jlVAx<Esc>", "lvy", "jVAx<Esc>", "V<Space>Ay<Esc>", "."}},
 	{Name: "vis_dollar_then_v", Text: "abc\nxyzuvw\nqwerty\nuiop\nlast\n", Steps: []string{"$VjAx<Esc>", "u", "$vjd", "u", "$v3i{d", "u", "$vkd", "u", "$v$d", "u", "G$vhd"}},
 	{Name: "vis_count_dot", Text: "abcdef\nxyz\nqwerty\nuiop\nlast\nmore\nlines\nhere\n", Steps: []string{"Vj3>", "j.", "vj2~", ".", "V2Ax<Esc>", "j.", "V30Aa<CR>b<Esc>", "."}},
+	{Name: "vis_empty_block_object", Text: "func main() {\nx\n}\n(a () b)\n", Steps: []string{"vi(y", "vi(<Esc>", "vi(d", "u", "Gfavi(i(y", "Gvi(a(d"}},
+	{Name: "vis_block_append_bs", Text: "one two three\nfour five six\nseven eight nine\n", Steps: []string{"x", "3w", "v4i`X", "xp", "<C-v>2$A<BS><BS><Esc>", "<C-r>", "u"}},
+	{Name: "marks_charwise_delete", Text: "one two three\nfour five six\nseven eight nine\n", Steps: []string{"gE", "cGa<CR>b<Esc>", "h", "vkp", "gia<CR>b<Esc>", "|", "u", "jjllmaggwvjjd", "`a", "u", "`a"}},
 }

@@ -272,40 +272,21 @@ func (e *Editor) visualTextObject(c *ncmd) {
 	if obj[1:] == "<lt>" {
 		obj = obj[:1] + "<"
 	}
-	a, b := e.vis.anchor, e.win.cur
-	lo, hi := a, b
-	if posLess(hi, lo) {
-		lo, hi = hi, lo
-	}
-	hiLine := lineText(r, hi.Line)
-	sel := motion.Range{Start: posToOff(r, lo), End: posToOff(r, hi) + (nextCol(hiLine, hi.Col) - hi.Col)}
-	if hi.Col >= len(hiLine) {
-		sel.End = posToOff(r, hi) + 1
-	}
-	rg, ok := motion.TextObject(r, posToOff(r, e.win.cur), obj, c.count1(), &sel)
+	v := motion.Visual{Anchor: posToOff(r, e.vis.anchor), Cursor: posToOff(r, e.win.cur), Linewise: e.mode == ModeVisualLine}
+	// Vim can move the cursor before it fails: the result is the
+	// selection either way, and only a success changes the mode.
+	nv, ok := motion.TextObjectVisual(r, v, obj, c.count1())
+	e.vis.anchor, e.win.cur = offToPos(r, nv.Anchor), offToPos(r, nv.Cursor)
 	if !ok {
 		return
 	}
-	if rg.Kind == motion.Linewise && e.mode == ModeVisual {
+	switch {
+	case nv.Linewise && e.mode == ModeVisual:
 		e.mode = ModeVisualLine
+	case !nv.Linewise && e.mode == ModeVisualLine:
+		e.mode = ModeVisual
 	}
-	start := offToPos(r, rg.Start)
-	endOff := rg.End
-	if endOff > rg.Start && rg.Kind != motion.Linewise {
-		endOff = motion.PrevGrapheme(r, endOff)
-	}
-	end := offToPos(r, endOff)
-	if rg.Kind == motion.Linewise {
-		// A linewise End is the last line's end: its start when empty.
-		end.Col = 0
-	}
-	if posLess(e.win.cur, e.vis.anchor) && rg.End-rg.Start > 1 && sel.End-sel.Start > 1 {
-		e.vis.anchor = end
-		e.win.cur = start
-	} else {
-		e.vis.anchor = start
-		e.win.cur = end
-	}
+	e.vis.mode = e.mode
 }
 
 func vReplace(e *Editor, c *ncmd) {
@@ -421,7 +402,7 @@ func vPut(e *Editor, c *ncmd) {
 	case rg.kind != linewise && reg.kind == regLine:
 		// Split the line and put the lines between.
 		off := posToOff(r, rg.start)
-		e.insertText(off, "\n")
+		e.splitLineKeepingMarks(off)
 		e.win.cur = Pos{Line: rg.start.Line}
 		e.put(reg, true, false, c.count1(), false)
 	default:

@@ -46,11 +46,13 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	in.block = nil
 	appending := e.vis.blockIA
 	e.vis.blockIA = false // consumed: a later block c inserts, never appends
-	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col {
-		in.corner = false // nothing typed, or a line break: nothing is copied
-		return corner
+		// Nothing typed, a line break, or <BS> past the start (which may
+		// have joined away the block's lines): nothing is copied.
+		in.corner = false
+		return e.win.cur
 	}
+	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
 	ts := e.opt.TabStop
 	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)

@@ -60,8 +60,10 @@
 //
 //   - Motion kinds: w W b B ( ) { } 0 ^ | F T are exclusive; e E ge gE $ g_ f
 //     t % are inclusive; % between #if/#else/#endif is linewise
-//     (MatchPairRaw says so). } is inclusive when ParagraphForwardRaw says
-//     so (it reached the last character of the text).
+//     (MatchPairRaw says so). } and { are inclusive when
+//     ParagraphForwardRaw or ParagraphBackwardRaw say so: they reached the
+//     last character of the text (Vim 9.0 does that for { too, on a
+//     one-line text).
 //   - Normal and Operator-pending mode never leave the cursor on a line's
 //     NUL position: when a motion that moved forward ends there on a
 //     non-empty line (WordForwardRaw, WordEndRaw, SentenceForwardRaw), the

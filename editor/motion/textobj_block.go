@@ -85,9 +85,6 @@ func (t *text) blockObject(off, count int, include bool, open, close byte, vis *
 		if vis == nil {
 			break
 		}
-		if start == end {
-			return Range{}, false // nothing inside to select
-		}
 		if start >= oldStart && cur <= oldEnd && start != cur {
 			// Not bigger than before: extend to the enclosing block.
 			p, _ := t.decl(oldStart)
