@@ -51,12 +51,16 @@ func FuzzKeys(f *testing.F) {
 	} {
 		f.Add(s, "one two three\n\tfour (five) [six]\n\nseven 7 0x1f\n")
 	}
-	f.Chdir(f.TempDir()) // a :w in the input writes here
+	// A :w in the input writes into the temporary directory. The fuzzer
+	// then also writes a failing input there, where it is lost with the
+	// directory: the log line below keeps the input in the test output.
+	f.Chdir(f.TempDir())
 	f.Fuzz(func(t *testing.T, notation, text string) {
 		keys, err := ParseKeys(notation)
 		if err != nil || len(keys) > 200 || len(text) > 2000 || hugeCount.MatchString(notation) {
 			return
 		}
+		t.Logf("reproduce with f.Add(%q, %q)", notation, text)
 		e := newTestEditor(text)
 		e.buf().name = "fuzz.txt"
 		for i := 0; i < len(keys); i += 7 {
