@@ -104,6 +104,9 @@ func shiftOf(r interface {
 	Len() int
 }, off int, old, new string) lineShift {
 	oldNL := strings.Count(old, "\n")
+	if oldNL == 0 && strings.IndexByte(new, '\n') < 0 {
+		return lineShift{delFrom: 1, delTo: 0} // within one line: no mark moves
+	}
 	delta := strings.Count(new, "\n") - oldNL
 	l := r.LineOf(min(off, r.Len()))
 	col := off - r.LineStart(l)
@@ -132,6 +135,9 @@ func shiftOf(r interface {
 	}
 	return lineShift{delFrom: 1, delTo: 0, shiftFrom: l + oldNL + 1, delta: delta}
 }
+
+// noop reports whether s moves no position (a change within one line).
+func (s lineShift) noop() bool { return !s.join && s.delta == 0 && s.delFrom > s.delTo }
 
 // apply moves line n; ok is false when its line was deleted.
 func (s lineShift) apply(n int) (int, bool) {
@@ -185,6 +191,9 @@ func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
 // insert) and ' (the previous context) on deleted lines are removed, other
 // marks go to the line where the deletion happened.
 func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
+	if sh.noop() {
+		return
+	}
 	e.adjustJumps(b, sh)
 	for name, p := range b.marks {
 		np, ok := sh.movePos(p)
