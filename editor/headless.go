@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -65,21 +66,38 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 		e.Feed(keys, false)
 		e.EndStep()
 	case StepSource:
-		data, rerr := os.ReadFile(s.Arg)
-		if rerr != nil {
-			return nil, fmt.Errorf("cannot read script %s: %w", s.Arg, rerr)
-		}
-		for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
-			if e.quit {
-				break
-			}
-			if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "\"") {
-				continue
-			}
-			e.ExecEx(line)
+		if err := e.source(s.Arg); err != nil {
+			return nil, err
 		}
 	}
 	return e.TakeMessages(), nil
+}
+
+// source runs the Ex commands of file path, one per line (blank lines and
+// "-comments skipped), until one quits. It reads a line at a time: a
+// replay script can be megabytes, and holding it whole would keep it in
+// memory for the whole run.
+func (e *Editor) source(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("cannot read script %s: %w", path, err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	for !e.quit {
+		line, err := r.ReadString('\n')
+		line = strings.TrimSuffix(line, "\n")
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "\"") {
+			e.ExecEx(line)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("cannot read script %s: %w", path, err)
+		}
+	}
+	return nil
 }
 
 // rawKey turns a byte of a -s script into a key (control bytes are the
