@@ -2,27 +2,28 @@ package editor
 
 import "strings"
 
-// opReindent is = without 'equalprg': Vim then uses C-indenting. kjx
-// implements its core, brace nesting: a line gets one 'shiftwidth' per
-// unclosed { before it (one less when it starts with }), plain text gets
-// no indent. Continuation lines and case labels are not modelled.
+// opReindent is = without 'equalprg': Vim then uses C-indenting, of which
+// kjx implements the common part (cindent.go).
 func (e *Editor) opReindent(rg opRange) {
 	e.saveUndo() // Vim saves the lines first, even if none changes
 	last := rg.lastLine()
-	depth := braceDepth(e.text().SliceString(0, lineStart(e.text(), rg.start.Line)))
+	sw, ts := e.opt.shiftWidth(), e.opt.TabStop
+	st := newCState()
+	r := e.text()
+	for l := 0; l < rg.start.Line; l++ {
+		line := lineText(r, l)
+		st.feed(indentWidth(line, ts), strings.TrimLeft(line, " \t"))
+	}
 	for l := rg.start.Line; l <= last; l++ {
 		line := lineText(e.text(), l)
 		body := strings.TrimLeft(line, " \t")
-		d := depth
-		if strings.HasPrefix(body, "}") {
-			d--
-		}
-		depth += braceDepth(line)
 		if body == "" {
 			continue
 		}
+		w := st.indentFor(body, sw)
+		st.feed(w, body)
 		ws := line[:len(line)-len(body)]
-		ni := makeIndent(max(d, 0)*e.opt.shiftWidth(), e.opt.TabStop, e.opt.ExpandTab)
+		ni := makeIndent(w, ts, e.opt.ExpandTab)
 		if ws != ni {
 			ls := lineStart(e.text(), l)
 			e.replaceRange(ls, ls+len(ws), ni)
@@ -33,35 +34,6 @@ func (e *Editor) opReindent(rg opRange) {
 		e.msg("%d lines to indent... ", n-1)
 		e.msg("%d lines indented ", n)
 	}
-}
-
-// braceDepth is the net count of { minus } in s, outside strings, character
-// literals and // comments.
-func braceDepth(s string) int {
-	d := 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote || c == '\n' {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case c == '{':
-			d++
-		case c == '}':
-			d--
-		}
-	}
-	return d
 }
 
 // opFormat is gq/gw: refill the paragraphs of the range to 'textwidth'
