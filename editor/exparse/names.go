@@ -159,25 +159,28 @@ func resolveName(t string) (name string, ok, ambiguous bool) {
 	} else if !isAlpha(c) {
 		return t, len(t) == 1 && strings.IndexByte(nonAlphaNames, c) >= 0, false
 	}
-	if name, ok := lowerNames[t]; ok {
+	if name, ok := lookupLower(t); ok {
 		return name, true, false
 	}
 	return "", false, false
 }
 
-// lowerNames maps every accepted spelling of a lowercase command (its
-// name cut anywhere at or after its shortest abbreviation) to the command:
-// the first entry of kjxNames, then vimNames, that accepts it, as a scan of
-// the tables in order would find. Built once; read-only afterwards.
+// lowerNames lists, per first letter, the lowercase commands of kjxNames
+// then vimNames in table order, so that resolving a name scans only the
+// commands that share its first letter and still finds the one a scan of
+// the whole tables finds first. Built once; read-only afterwards.
 var lowerNames = buildLowerNames()
 
-func buildLowerNames() map[string]string {
-	m := make(map[string]string, 4096)
+// nameRule is a command name with the length of its shortest abbreviation.
+type nameRule struct {
+	name string
+	min  int
+}
+
+func buildLowerNames() (byLetter [26][]nameRule) {
 	add := func(name string, min int) {
-		for n := max(min, 1); n <= len(name); n++ {
-			if _, taken := m[name[:n]]; !taken {
-				m[name[:n]] = name
-			}
+		if c := name[0]; c >= 'a' && c <= 'z' {
+			byLetter[c-'a'] = append(byLetter[c-'a'], nameRule{name, min})
 		}
 	}
 	for _, k := range kjxNames {
@@ -186,7 +189,17 @@ func buildLowerNames() map[string]string {
 	for _, v := range vimNames {
 		add(v.name, v.min)
 	}
-	return m
+	return byLetter
+}
+
+// lookupLower resolves t, which starts with a lowercase letter.
+func lookupLower(t string) (string, bool) {
+	for _, r := range lowerNames[t[0]-'a'] {
+		if len(t) >= r.min && strings.HasPrefix(r.name, t) {
+			return r.name, true
+		}
+	}
+	return "", false
 }
 
 // resolveUpper resolves a name starting with an uppercase letter: Vim's

@@ -21,7 +21,7 @@ func scanLower(t string) (string, bool) {
 	return "", false
 }
 
-// TestLowerNamesMatchScan checks the prefix index against the table scan
+// TestLowerNamesMatchScan checks the per-letter lookup against the table scan
 // for every prefix of every name, and for near misses.
 func TestLowerNamesMatchScan(t *testing.T) {
 	var names []string
