@@ -7,16 +7,17 @@ import (
 
 // cmdline is the command line being edited (after :, / or ?).
 type cmdline struct {
-	kind    rune   // ':', '/' or '?'
-	text    string // what was typed
-	pos     int    // byte offset of the cursor in text
-	hist    int    // history index while browsing (-1: not browsing)
-	prefix  string // the text typed before browsing (history filter)
-	regWait bool   // CTRL-R: the next key names a register
-	literal bool   // CTRL-V: the next key is inserted as is
-	op      *ncmd  // operator waiting for a / or ? motion
-	count   int    // count of a / or ? motion
-	visual  bool   // started from Visual mode
+	kind    rune        // ':', '/' or '?'
+	text    string      // what was typed
+	pos     int         // byte offset of the cursor in text
+	hist    int         // history index while browsing (-1: not browsing)
+	prefix  string      // the text typed before browsing (history filter)
+	regWait bool        // CTRL-R: the next key names a register
+	literal bool        // CTRL-V: the next key is inserted as is
+	op      *ncmd       // operator waiting for a / or ? motion
+	count   int         // count of a / or ? motion
+	visual  bool        // started from Visual mode
+	comp    *completion // the <Tab> completion shown, if any (cmdcomplete.go)
 }
 
 // startCmdline enters Command-line mode with the given first text.
@@ -155,9 +156,13 @@ func (e *Editor) cmdlineKey(k Key) {
 		cl.regWait = true
 	case k.isCtrl('v') || k.isCtrl('q'):
 		cl.literal = true
+	case k.Code == KeyTab && k.Mod&ModShift != 0 && cl.kind == ':':
+		e.completeCmdline(false)
 	case k.Code == KeyTab:
 		if cl.kind != ':' {
 			e.cmdlineInsert("\t")
+		} else {
+			e.completeCmdline(true)
 		}
 	case k.plain():
 		e.cmdlineInsert(string(k.Rune))

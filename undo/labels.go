@@ -3,6 +3,7 @@ package undo
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -93,4 +94,14 @@ func (t *Tree) LabelSeq(name string) (int, bool) {
 		return 0, false
 	}
 	return t.st.m(u).seq, true
+}
+
+// Labels returns the checkpoint names of the tree, sorted.
+func (t *Tree) Labels() []string {
+	names := make([]string, 0, len(t.labels.byName))
+	for name := range t.labels.byName {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
