@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
 // trace is one recorded editing session from ../shared/traces (see its
@@ -40,28 +42,10 @@ func (p *patch) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// sharedDir returns ../shared relative to the module root, or "" when
-// there is none.
+// sharedDir returns ../shared when it holds the traces, or "".
 func sharedDir(tb testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(filepath.Join(shared, "traces")); err != nil {
-		return ""
-	}
-	return shared
+	dir, _ := repodir.Shared("traces")
+	return dir
 }
 
 // loadTraces reads every trace, or skips the test when ../shared is absent.

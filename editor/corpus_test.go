@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
 // corpusKnownMessages lists scenarios whose messages still differ from
@@ -44,28 +46,14 @@ type corpusFile struct {
 	} `json:"scenarios"`
 }
 
-// sharedDir finds ../shared relative to the module root.
+// sharedDir finds ../shared beside the repository root.
 func sharedDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("needs ../shared (vim-cases): no go.mod above the test")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(filepath.Dir(dir), "shared")
-	if _, err := os.Stat(filepath.Join(shared, "vim-cases", "undo_corpus.json")); err != nil {
+	dir, ok := repodir.Shared(filepath.Join("vim-cases", "undo_corpus.json"))
+	if !ok {
 		t.Skip("needs ../shared (vim-cases): absent")
 	}
-	return shared
+	return dir
 }
 
 // TestUndoCorpus replays the Vim undo corpus the way check_kjx.py drives

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
 // TestPersistProcesses runs the real kjx binary: one process edits and
@@ -182,19 +184,9 @@ func parseSnapshots(t *testing.T, out []byte) []Snapshot {
 // buildKJX builds cmd/kjx into a temporary directory.
 func buildKJX(t *testing.T) string {
 	t.Helper()
-	root, err := os.Getwd()
+	root, err := repodir.Root()
 	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Skip("needs the module root (go.mod): not found above the package")
-		}
-		root = parent
+		t.Skip("needs the module root (go.mod): " + err.Error())
 	}
 	bin := filepath.Join(t.TempDir(), "kjx")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kjx")

@@ -8,30 +8,18 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
-// sharedDir locates ../shared relative to the repository root.
+// sharedDir locates ../shared beside the repository root.
 func sharedDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("needs ../shared: no go.mod above the package")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
+	dir, ok := repodir.Shared(".")
+	if !ok {
 		t.Skip("needs ../shared (vim-cases, traces): absent")
 	}
-	return shared
+	return dir
 }
 
 type corpusFile struct {

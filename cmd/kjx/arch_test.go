@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
 const module = "github.com/kjx-editor/kjx"
@@ -18,9 +20,10 @@ const module = "github.com/kjx-editor/kjx"
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer.
 var allowedImports = map[string][]string{
-	"buffer":           {},
+	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
+	"buffer/repodir":   {},
 	"config":           {},
-	"undo":             {"buffer"},
+	"undo":             {"buffer", "buffer/repodir"},
 	"undofile":         {"undo", "buffer"},
 	"editor/motion":    {"buffer"},
 	"editor/exparse":   {},
@@ -28,7 +31,7 @@ var allowedImports = map[string][]string{
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
-	"editor": {"buffer", "undo", "undofile", "config",
+	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
@@ -129,20 +132,11 @@ func modulePackages(t *testing.T, root string) []string {
 
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	root, err := repodir.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
+	return root
 }
 
 func contains(list []string, s string) bool {

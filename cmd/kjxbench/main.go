@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/repodir"
 )
 
 // config is the command line.
@@ -169,7 +171,7 @@ func main() {
 // error: they are results).
 func run(ctx context.Context, cfg *config, stdout, stderr io.Writer) (int, error) {
 	progress := func(s string) { fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), s) }
-	root, err := repoRoot()
+	root, err := repodir.Root()
 	if err != nil {
 		return 2, err
 	}
@@ -246,24 +248,6 @@ func report(cfg *config, m machine, results []*result, stdout io.Writer) (int, e
 		}
 	}
 	return 0, nil
-}
-
-// repoRoot walks up from the working directory to the one holding go.mod.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("not inside the kjx repository (no go.mod above the working directory)")
-		}
-		dir = parent
-	}
 }
 
 // workDir creates the work directory and returns how to clean it up.
