@@ -37,11 +37,19 @@ func benchFrame(b *testing.B, f *Frame, w, h int) {
 	s := NewMemSurface(w, h)
 	r := NewRenderer()
 	r.Draw(s, f)
+	timeFrames(b, func(_ int) {
+		r.Draw(s, f)
+	})
+}
+
+// timeFrames times b.N calls of draw (given the iteration number), with
+// allocations and the process CPU time per frame.
+func timeFrames(b *testing.B, draw func(i int)) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
-		r.Draw(s, f)
+		draw(i)
 	}
 	cpu.report(b)
 }
@@ -109,13 +117,9 @@ func BenchmarkFramePanel200x60(b *testing.B) {
 		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'j'})
 	}
 	r.Draw(s, f)
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	for i := 0; i < b.N; i++ {
+	timeFrames(b, func(_ int) {
 		r.Draw(s, f)
-	}
-	cpu.report(b)
+	})
 }
 
 // BenchmarkPanelSyncOneNode measures the panel's work when the history
@@ -160,13 +164,9 @@ func BenchmarkFrameTextTcell200x60(b *testing.B) {
 	s := NewTcellSurface(scr)
 	r := NewRenderer()
 	r.draw(s, f)
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	for i := 0; i < b.N; i++ {
+	timeFrames(b, func(_ int) {
 		r.draw(s, f)
-	}
-	cpu.report(b)
+	})
 }
 
 // BenchmarkFrameTextTcellScrolling is the tcell-adapter frame when every
@@ -182,12 +182,8 @@ func BenchmarkFrameTextTcellScrolling(b *testing.B) {
 	f := &Frame{Text: TextView{Text: text, Cursor: Pos{50000, 3}, Top: 49980, Opts: DefaultDisplayOptions()}}
 	s := NewTcellSurface(scr)
 	r := NewRenderer()
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := startCPU()
-	for i := 0; i < b.N; i++ {
+	timeFrames(b, func(i int) {
 		f.Text.Top = 49980 + i%2
 		r.draw(s, f)
-	}
-	cpu.report(b)
+	})
 }
