@@ -8,19 +8,6 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 )
 
-// feedSteps types each step (Vim key notation) into e.
-func feedSteps(t *testing.T, e *Editor, steps ...string) {
-	t.Helper()
-	for _, s := range steps {
-		keys, err := ParseKeys(s)
-		if err != nil {
-			t.Fatalf("ParseKeys(%q): %v", s, err)
-		}
-		e.Feed(keys, true)
-		e.EndStep()
-	}
-}
-
 // TestJumpsListing compares :jumps with what Vim 9.0 printed for the same
 // keys (recorded with :redir from vim -u NONE -N -Es on jumpText).
 func TestJumpsListing(t *testing.T) {

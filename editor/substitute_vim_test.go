@@ -249,13 +249,8 @@ func kjxSubSteps(t testing.TB, text string, steps []string) []subStep {
 	e := newTestEditor(text)
 	var res []subStep
 	for _, s := range steps {
-		keys, err := ParseKeys(s)
-		if err != nil {
-			t.Fatalf("ParseKeys(%q): %v", s, err)
-		}
 		e.TakeMessages()
-		e.Feed(keys, true)
-		e.EndStep()
+		feedSteps(t, e, s)
 		st := e.state()
 		for i, l := range st.Lines {
 			st.Lines[i] = strings.ReplaceAll(l, "\x00", "\n") // Vim's getline shows a NUL as NL

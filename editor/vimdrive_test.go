@@ -146,15 +146,23 @@ func kjxSteps(t testing.TB, text string, steps []string) []vimStep {
 	e := newTestEditor(text)
 	var res []vimStep
 	for _, s := range steps {
+		feedSteps(t, e, s)
+		res = append(res, e.state())
+	}
+	return res
+}
+
+// feedSteps types each step (Vim key notation) into e.
+func feedSteps(t testing.TB, e *Editor, steps ...string) {
+	t.Helper()
+	for _, s := range steps {
 		keys, err := ParseKeys(s)
 		if err != nil {
 			t.Fatalf("ParseKeys(%q): %v", s, err)
 		}
 		e.Feed(keys, true)
 		e.EndStep()
-		res = append(res, e.state())
 	}
-	return res
 }
 
 // state is the comparable state of e.
