@@ -2,9 +2,10 @@
 SHELL := /bin/bash
 GO ?= go
 BIN := bin/kjx
-GOBIN ?= $(shell $(GO) env GOPATH)/bin
-STATICCHECK ?= $(GOBIN)/staticcheck
-BENCHSTAT ?= $(GOBIN)/benchstat
+# Development tools are declared in go.mod (tool lines) and run with
+# `go tool`, so a fresh clone needs nothing but Go.
+STATICCHECK ?= $(GO) tool staticcheck
+BENCHSTAT ?= $(GO) tool benchstat
 FUZZTIME ?= 4s
 LONGFUZZTIME ?= 5m
 BENCHCOUNT ?= 6
