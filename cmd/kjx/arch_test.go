@@ -37,10 +37,15 @@ var allowedImports = map[string][]string{
 	"cmd/kjxbench": {"*"},
 }
 
+// testSupport lists the packages that exist for tests, each with the
+// packages whose non-test files may import it too. Any package's test
+// files may import them.
+var testSupport = map[string][]string{}
+
 // TestImportDirection fails when a package imports one of ours that the
 // architecture does not allow, or when a new package is not in the list.
 func TestImportDirection(t *testing.T) {
-	violations, err := checkImports(moduleRoot(t), allowedImports)
+	violations, err := checkImports(moduleRoot(t), allowedImports, testSupport)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,10 +57,12 @@ func TestImportDirection(t *testing.T) {
 // TestImportDirectionDetectsViolation runs the checker on a synthetic
 // module that breaks every rule once, so that TestImportDirection cannot
 // pass vacuously: a forbidden edge (in a plain file, a test file and a
-// file excluded by a build constraint), a package missing from the list
-// and a list entry naming no package are all reported; allowed edges,
-// an external test package importing its own package, "*" and testdata
-// are not.
+// file excluded by a build constraint), a package missing from the list,
+// a list entry naming no package, and a test-support package imported by
+// a file that is not a test (even from a package allowed "*") are all
+// reported; allowed edges, test support in test files and in the packages
+// listed for it, an external test package importing its own package, "*"
+// and testdata are not.
 func TestImportDirectionDetectsViolation(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
@@ -67,24 +74,35 @@ func TestImportDirectionDetectsViolation(t *testing.T) {
 		"low/testdata/x/x.go":   "package x\n\nimport _ \"example.com/m/high\"\n",
 		"high/high.go":          "package high\n\nimport _ \"example.com/m/low\"\n",
 		"high/high_x_test.go":   "package high_test\n\nimport _ \"example.com/m/high\"\n",
+		"high/kit_test.go":      "package high\n\nimport _ \"example.com/m/kit\"\n",
+		"high/kit.go":           "package high\n\nimport _ \"example.com/m/kit\"\n",
+		"kit/kit.go":            "package kit\n",
+		"cmd/bench/main.go":     "package main\n\nimport _ \"example.com/m/kit\"\n",
+		"cmd/tool/kit.go":       "package main\n\nimport _ \"example.com/m/kit\"\n",
 		"stray/stray.go":        "package stray\n\nimport _ \"example.com/m/low\"\n",
 		"cmd/tool/main.go":      "package main\n\nimport (\n\t_ \"example.com/m/high\"\n\t_ \"fmt\"\n)\n",
 		".hidden/h.go":          "package h\n\nimport _ \"example.com/m/high\"\n",
 		"docs/notes/snippet.go": "package notes\n\nimport _ \"example.com/m/high\"\n",
 	})
 	allowed := map[string][]string{
-		"low":      {},
-		"high":     {"low", "gone"},
-		"cmd/tool": {"*"},
-		"ghost":    {},
+		"low":       {},
+		"high":      {"low", "gone"},
+		"kit":       {},
+		"cmd/tool":  {"*"},
+		"cmd/bench": {"*"},
+		"ghost":     {},
 	}
-	got, err := checkImports(root, allowed)
+	support := map[string][]string{"kit": {"cmd/bench"}, "gone/kit": {}}
+	got, err := checkImports(root, allowed, support)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []violation{
+		{Pkg: "cmd/tool", File: "cmd/tool/kit.go", Dep: "kit", Rule: ruleTestOnly},
 		{Pkg: "ghost", Rule: ruleNoPackage},
+		{Pkg: "gone/kit", Rule: ruleNoPackage},
 		{Pkg: "high", Dep: "gone", Rule: ruleNoPackage},
+		{Pkg: "high", File: "high/kit.go", Dep: "kit", Rule: ruleTestOnly},
 		{Pkg: "low", File: "low/tagged.go", Dep: "high", Rule: ruleForbidden},
 		{Pkg: "low", File: "low/up.go", Dep: "high", Rule: ruleForbidden},
 		{Pkg: "low", File: "low/up_test.go", Dep: "high", Rule: ruleForbidden},
@@ -103,7 +121,7 @@ func TestImportDirectionDetectsViolation(t *testing.T) {
 // TestCheckImportsErrors: a root without go.mod, or a Go file that does
 // not parse, is an error, never an empty (passing) list of violations.
 func TestCheckImportsErrors(t *testing.T) {
-	if _, err := checkImports(t.TempDir(), nil); err == nil {
+	if _, err := checkImports(t.TempDir(), nil, nil); err == nil {
 		t.Error("a directory without go.mod: no error")
 	}
 	root := t.TempDir()
@@ -111,7 +129,7 @@ func TestCheckImportsErrors(t *testing.T) {
 		"go.mod":   "module example.com/m\n",
 		"a/bad.go": "package a\n\nimport (\n",
 	})
-	if _, err := checkImports(root, map[string][]string{"a": {}}); err == nil {
+	if _, err := checkImports(root, map[string][]string{"a": {}}, nil); err == nil {
 		t.Error("a file that does not parse: no error")
 	}
 }

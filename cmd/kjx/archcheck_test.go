@@ -20,6 +20,7 @@ const (
 	ruleForbidden = "forbidden"  // an import the allow-list does not allow
 	ruleUnlisted  = "unlisted"   // a package missing from the allow-list
 	ruleNoPackage = "no-package" // an allow-list entry naming no package
+	ruleTestOnly  = "test-only"  // test support imported by code that is not a test
 )
 
 // violation is one break of the architecture's rules. Pkg and Dep are
@@ -34,6 +35,8 @@ func (v violation) String() string {
 	switch v.Rule {
 	case ruleUnlisted:
 		return fmt.Sprintf("package %s is not in the architecture's allow-list (cmd/kjx/arch_test.go); add it with a reason in docs/architecture.md", v.Pkg)
+	case ruleTestOnly:
+		return fmt.Sprintf("%s imports the test-support package %s from %s, which is not a test file (cmd/kjx/arch_test.go)", v.Pkg, v.Dep, v.File)
 	case ruleNoPackage:
 		if v.Dep != "" {
 			return fmt.Sprintf("the allow-list lets %s import %s, which is not a package of the module", v.Pkg, v.Dep)
@@ -46,13 +49,16 @@ func (v violation) String() string {
 // checkImports reads every Go file of the module at root and returns, in
 // a stable order, the imports of the module's own packages that allowed
 // (package → the packages it may import, "*" for any) does not allow,
-// the packages allowed does not list, and the entries of allowed that
-// name no package. Test files follow the same rules as the package they
-// test. Every file counts, whatever its build constraints, so that an
+// the packages allowed does not list, and the entries of allowed and
+// testSupport that name no package. Test files follow the same rules as
+// the package they test, with one exception: the packages that are keys of
+// testSupport exist for tests, so any test file may import them, while a
+// file that is not a test may only when its package is in the key's list
+// ("*" in allowed does not lift that). Every file counts, whatever its build constraints, so that an
 // edge cannot hide behind a GOOS or a tag; directories named testdata,
 // docs or bin, or starting with "." or "_", are not part of the module's
 // code. An unreadable module is an error, never an empty list.
-func checkImports(root string, allowed map[string][]string) ([]violation, error) {
+func checkImports(root string, allowed, testSupport map[string][]string) ([]violation, error) {
 	module, err := modulePath(root)
 	if err != nil {
 		return nil, err
@@ -61,7 +67,7 @@ func checkImports(root string, allowed map[string][]string) ([]violation, error)
 	if err != nil {
 		return nil, err
 	}
-	out := missingPackages(allowed, files)
+	out := append(missingPackages(allowed, files), missingPackages(testSupport, files)...)
 	for pkg, names := range files {
 		list, known := allowed[pkg]
 		if !known {
@@ -78,8 +84,8 @@ func checkImports(root string, allowed map[string][]string) ([]violation, error)
 				if !ours || dep == pkg { // dep == pkg: an external test package
 					continue
 				}
-				if !slices.Contains(list, dep) && !slices.Contains(list, "*") {
-					out = append(out, violation{Pkg: pkg, File: name, Dep: dep, Rule: ruleForbidden})
+				if rule := importRule(pkg, name, dep, list, testSupport); rule != "" {
+					out = append(out, violation{Pkg: pkg, File: name, Dep: dep, Rule: rule})
 				}
 			}
 		}
@@ -89,6 +95,21 @@ func checkImports(root string, allowed map[string][]string) ([]violation, error)
 			cmp.Compare(a.Dep, b.Dep), cmp.Compare(a.Rule, b.Rule))
 	})
 	return out, nil
+}
+
+// importRule returns the rule that file (of package pkg, allowed to
+// import list) breaks by importing dep, or "".
+func importRule(pkg, file, dep string, list []string, testSupport map[string][]string) string {
+	if users, ok := testSupport[dep]; ok {
+		if strings.HasSuffix(file, "_test.go") || slices.Contains(users, pkg) {
+			return ""
+		}
+		return ruleTestOnly
+	}
+	if slices.Contains(list, dep) || slices.Contains(list, "*") {
+		return ""
+	}
+	return ruleForbidden
 }
 
 // missingPackages reports the entries of allowed, keys and values, that
