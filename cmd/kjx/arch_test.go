@@ -18,6 +18,7 @@ import (
 var allowedImports = map[string][]string{
 	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
 	"buffer/repodir":   {},
+	"buffer/testkit":   {},
 	"config":           {},
 	"undo":             {"buffer", "buffer/repodir"},
 	"undofile":         {"undo", "buffer"},
@@ -40,7 +41,9 @@ var allowedImports = map[string][]string{
 // testSupport lists the packages that exist for tests, each with the
 // packages whose non-test files may import it too. Any package's test
 // files may import them.
-var testSupport = map[string][]string{}
+var testSupport = map[string][]string{
+	"buffer/testkit": {"cmd/kjxbench"}, // builds kjx, finds ../shared
+}
 
 // TestImportDirection fails when a package imports one of ours that the
 // architecture does not allow, or when a new package is not in the list.
