@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // typedText is what the typing tests and benchmarks type: words and a
@@ -190,7 +191,7 @@ func modelApply(model []buffer.Change, typed uint32, c buffer.Change) ([]buffer.
 func TestPendingMatchesStringMerge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	rounds := 300
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testkit.RaceEnabled {
 		rounds = 60
 	}
 	type seen struct {

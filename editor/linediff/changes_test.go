@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 var defaultLimits = limits{maxD: changesMaxD, budget: changesBudget, lineBudget: changesLineBudget}
@@ -217,7 +218,7 @@ func makeRope(rng *rand.Rand, s string) buffer.Rope {
 func TestChangesProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	runs := 3000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		runs = 400
 	}
 	for i := 0; i < runs; i++ {
@@ -389,7 +390,7 @@ func TestChangesLargeSparseIsMinimal(t *testing.T) {
 	// A formatter touching a few hundred scattered lines of a large file:
 	// the work bound must not give up on a minimal diff.
 	n := 400000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		n = 40000
 	}
 	a, b := spreadEdits(n, 400)
