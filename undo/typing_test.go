@@ -43,7 +43,7 @@ func BenchmarkTypeLongInsert(b *testing.B) {
 	for _, keys := range []int{5_000, 50_000} {
 		b.Run("keys="+strconv.Itoa(keys), func(b *testing.B) {
 			b.ReportAllocs()
-			defer cpuPerOp(b)()
+			defer testkit.CPUPerOp(b)()
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			mallocs := ms.Mallocs
@@ -328,7 +328,7 @@ func BenchmarkTypeLongInsertRopeOnly(b *testing.B) {
 	const keys = 50_000
 	base := buffer.FromString("package main\n\nfunc main() {\n}\n")
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for b.Loop() {
 		r := base
 		for k := range keys {

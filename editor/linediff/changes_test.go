@@ -371,14 +371,14 @@ func spreadEdits(n, k int) (buffer.Rope, buffer.Rope) {
 func benchChanges(b *testing.B, ra, rb buffer.Rope, want int) {
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := processCPU()
+	report := testkit.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		cs, err := Changes(context.Background(), ra, rb)
 		if err != nil || want >= 0 && len(cs) != want {
 			b.Fatalf("%d changes, %v; want %d", len(cs), err, want)
 		}
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	report()
 }
 
 func BenchmarkChanges10kLines10Changes(b *testing.B) {
