@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestVimCorpus replays the Vim-recorded undo scenarios through the built
@@ -26,7 +28,7 @@ func TestVimCorpus(t *testing.T) {
 	if err != nil {
 		t.Skip("needs python3 to run the shared checker: not on PATH")
 	}
-	bin := buildKJX(t, root)
+	bin := testkit.BuildKJX(t)
 	corpora := []string{
 		filepath.Join(root, "..", "shared", "vim-cases", "undo_corpus.json"),
 		filepath.Join(root, "cmd", "kjx", "testdata", "undo_scenarios.json"),
@@ -43,17 +45,6 @@ func TestVimCorpus(t *testing.T) {
 			t.Log(lastLine(string(out)))
 		})
 	}
-}
-
-func buildKJX(t *testing.T, root string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kjx")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kjx")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/kjx: %v\n%s", err, out)
-	}
-	return bin
 }
 
 func tail(s string, n int) string {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // config is the command line.
@@ -275,10 +276,8 @@ func findTools(ctx context.Context, cfg *config, root, work string, progress fun
 	if t.kjx == "" {
 		t.kjx = filepath.Join(work, "kjx")
 		progress("building kjx from " + root)
-		cmd := exec.CommandContext(ctx, "go", "build", "-o", t.kjx, "./cmd/kjx")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return t, fmt.Errorf("go build ./cmd/kjx: %v\n%s", err, out)
+		if err := testkit.BuildKJXInto(ctx, root, t.kjx); err != nil {
+			return t, err
 		}
 	}
 	vim, err := exec.LookPath(cfg.vim)
