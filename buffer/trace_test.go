@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // trace is one recorded editing session from ../shared/traces (see its
@@ -44,7 +44,7 @@ func (p *patch) UnmarshalJSON(b []byte) error {
 
 // sharedDir returns ../shared when it holds the traces, or "".
 func sharedDir(tb testing.TB) string {
-	dir, _ := repodir.Shared("traces")
+	dir, _ := testkit.Shared("traces")
 	return dir
 }
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // allowedImports is the dependency direction of ../shared/DESIGN.md
@@ -152,7 +152,7 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	root, err := repodir.Root()
+	root, err := testkit.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,17 +19,18 @@ func TestVimCorpus(t *testing.T) {
 		t.Skip("builds kjx and runs ~100 scenarios: skipped with -short")
 	}
 	root := moduleRoot(t)
-	checker := filepath.Join(root, "..", "shared", "vim-cases", "check_kjx.py")
-	if _, err := os.Stat(checker); err != nil {
+	shared, ok := testkit.Shared(filepath.Join("vim-cases", "check_kjx.py"))
+	if !ok {
 		t.Skip("needs ../shared/vim-cases/check_kjx.py: absent")
 	}
+	checker := filepath.Join(shared, "vim-cases", "check_kjx.py")
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("needs python3 to run the shared checker: not on PATH")
 	}
 	bin := testkit.BuildKJX(t)
 	corpora := []string{
-		filepath.Join(root, "..", "shared", "vim-cases", "undo_corpus.json"),
+		filepath.Join(shared, "vim-cases", "undo_corpus.json"),
 		filepath.Join(root, "cmd", "kjx", "testdata", "undo_scenarios.json"),
 	}
 	for _, corpus := range corpora {

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
@@ -172,7 +171,7 @@ func main() {
 // error: they are results).
 func run(ctx context.Context, cfg *config, stdout, stderr io.Writer) (int, error) {
 	progress := func(s string) { fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), s) }
-	root, err := repodir.Root()
+	root, err := testkit.Root()
 	if err != nil {
 		return 2, err
 	}
