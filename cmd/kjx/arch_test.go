@@ -16,11 +16,10 @@ import (
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer.
 var allowedImports = map[string][]string{
-	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
-	"buffer/repodir":   {},
+	"buffer":           {},
 	"buffer/testkit":   {},
 	"config":           {},
-	"undo":             {"buffer", "buffer/repodir"},
+	"undo":             {"buffer"},
 	"undofile":         {"undo", "buffer"},
 	"editor/motion":    {"buffer"},
 	"editor/exparse":   {},
@@ -28,7 +27,7 @@ var allowedImports = map[string][]string{
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
-	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
+	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
