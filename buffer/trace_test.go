@@ -12,8 +12,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
-// trace is one recorded editing session from ../shared/traces (see its
-// README): patches [pos, ndel, ins] applied in sequence to startContent
+// trace is one recorded editing session from ../shared/traces: patches [pos, ndel, ins] applied in sequence to startContent
 // must give endContent.
 type trace struct {
 	name       string

@@ -10,7 +10,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
-// allowedImports is the dependency direction of ../shared/DESIGN.md
+// allowedImports is the dependency direction of docs/architecture.md
 // (buffer ← undo ← editor ← ui ← cmd, with undofile and config beside the
 // editor) as an allow-list: package → the packages of ours it may import.
 // The sub-packages of editor are the editor's own helpers; they sit below
