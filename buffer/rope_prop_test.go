@@ -3,13 +3,15 @@ package buffer
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestPropertyModel runs random edits, batches and queries against a plain
 // []byte model, checking the tree's invariants after every operation.
 func TestPropertyModel(t *testing.T) {
 	steps, maxIns := 1500, 3*maxLeaf/2
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		steps = 300
 	}
 	if maxLeaf < 64 { // kjxtiny: small edits already make deep trees

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
-// trace is one recorded editing session from ../shared/traces (see its
-// README): patches [pos, ndel, ins] applied in sequence to startContent
+// trace is one recorded editing session from ../shared/traces: patches [pos, ndel, ins] applied in sequence to startContent
 // must give endContent.
 type trace struct {
 	name       string
@@ -44,7 +43,7 @@ func (p *patch) UnmarshalJSON(b []byte) error {
 
 // sharedDir returns ../shared when it holds the traces, or "".
 func sharedDir(tb testing.TB) string {
-	dir, _ := repodir.Shared("traces")
+	dir, _ := testkit.Shared("traces")
 	return dir
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestRoundTripRandom: a random valid Config, written as TOML, loads back
@@ -13,7 +15,7 @@ import (
 // whole range and key maps built from every kind of key token.
 func TestRoundTripRandom(t *testing.T) {
 	n := 2000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		n = 200
 	}
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // corpusKnownMessages lists scenarios whose messages still differ from
@@ -49,7 +49,7 @@ type corpusFile struct {
 // sharedDir finds ../shared beside the repository root.
 func sharedDir(t *testing.T) string {
 	t.Helper()
-	dir, ok := repodir.Shared(filepath.Join("vim-cases", "undo_corpus.json"))
+	dir, ok := testkit.Shared(filepath.Join("vim-cases", "undo_corpus.json"))
 	if !ok {
 		t.Skip("needs ../shared (vim-cases): absent")
 	}

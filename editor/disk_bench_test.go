@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
@@ -122,7 +123,7 @@ func TestReloadExternalBudget(t *testing.T) {
 		}
 	}
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	if !diskRaceEnabled && !testing.Short() && times[2] > 50*time.Millisecond {
+	if !testkit.RaceEnabled && !testing.Short() && times[2] > 50*time.Millisecond {
 		t.Fatalf("reload median %v, want well under 10 ms (times %v)", times[2], times)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // refCharStart and refLastCharCol are the straightforward walks the fast
@@ -109,7 +110,7 @@ func randomLine(rng *rand.Rand, n int) string {
 func TestFastClusterMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	rounds := 90
-	if testing.Short() || fastRace {
+	if testing.Short() || testkit.RaceEnabled {
 		rounds = 18
 	}
 	for round := 0; round < rounds; round++ {

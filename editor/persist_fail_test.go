@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
@@ -129,7 +130,7 @@ func TestHashEncodedIsTheFile(t *testing.T) {
 	rng := mrand.New(mrand.NewPCG(1, 2))
 	alphabet := []string{"a", "é", "\n", "\r\n", "\r", "\x00", "\xff", " ", "\t"}
 	n := 600
-	if testing.Short() || persistRace {
+	if testing.Short() || testkit.RaceEnabled {
 		n = 150
 	}
 	for i := range n {

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestPersistProcesses runs the real kjx binary: one process edits and
@@ -23,7 +23,7 @@ func TestPersistProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds cmd/kjx and runs it: skipped with -short")
 	}
-	bin := buildKJX(t)
+	bin := testkit.BuildKJX(t)
 	t.Run("write then undo", func(t *testing.T) {
 		w := newProcWorld(t, bin, "abc\n")
 		w.run(t, "-c", "normal! ihello", "-c", "w", "-c", "q", w.file)
@@ -179,20 +179,4 @@ func parseSnapshots(t *testing.T, out []byte) []Snapshot {
 		snaps = append(snaps, s)
 	}
 	return snaps
-}
-
-// buildKJX builds cmd/kjx into a temporary directory.
-func buildKJX(t *testing.T) string {
-	t.Helper()
-	root, err := repodir.Root()
-	if err != nil {
-		t.Skip("needs the module root (go.mod): " + err.Error())
-	}
-	bin := filepath.Join(t.TempDir(), "kjx")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kjx")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/kjx: %v\n%s", err, out)
-	}
-	return bin
 }

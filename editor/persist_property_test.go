@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestPersistRoundTripProperty: random editing sessions (typing, deleting
@@ -16,7 +18,7 @@ import (
 // the message says.
 func TestPersistRoundTripProperty(t *testing.T) {
 	runs := 60
-	if testing.Short() || persistRace {
+	if testing.Short() || testkit.RaceEnabled {
 		runs = 15
 	}
 	recovered := 0

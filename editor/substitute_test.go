@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
@@ -107,7 +108,7 @@ func TestSubstituteScanModel(t *testing.T) {
 	reps := []string{"X", "", "\\1&", "\\u&-", "\\r"}
 	rng := rand.New(rand.NewSource(7))
 	n := 400
-	if testing.Short() || subRace {
+	if testing.Short() || testkit.RaceEnabled {
 		n = 100
 	}
 	for i := 0; i < n; i++ {
@@ -210,7 +211,7 @@ func TestSubScanGrow(t *testing.T) {
 	pats := []string{`\n`, `,\n`, `a\nb`, `\_s\+`, `\n\n*`, `$\n^`, `[\n]x`, `\_.`, `a\_s*b`, `\n\zsb`}
 	rng := rand.New(rand.NewSource(9))
 	n := 1000
-	if testing.Short() || subRace {
+	if testing.Short() || testkit.RaceEnabled {
 		n = 200
 	}
 	for i := 0; i < n; i++ {

@@ -27,7 +27,7 @@ type vimStep struct {
 }
 
 // runVim replays steps (typed keys, Vim notation) on text in a real Vim,
-// with the recipe of undo-semantics.md section 0, and returns the state
+// as docs/undo.md#driving-vim-in-tests describes, and returns the state
 // after every step.
 func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 	return runVimSteps[vimStep](t, vimRecipe{}, text, steps)

@@ -3,10 +3,10 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
 
@@ -47,20 +47,11 @@ func benchFrame(b *testing.B, f *Frame, w, h int) {
 func timeFrames(b *testing.B, draw func(i int)) {
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := startCPU()
+	report := testkit.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		draw(i)
 	}
-	cpu.report(b)
-}
-
-// cpuMeter reports process CPU time per operation as "cpu-ns/op".
-type cpuMeter struct{ start time.Duration }
-
-func startCPU() cpuMeter { return cpuMeter{processCPU()} }
-
-func (c cpuMeter) report(b *testing.B) {
-	b.ReportMetric(float64(processCPU()-c.start)/float64(b.N), "cpu-ns/op")
+	report()
 }
 
 // BenchmarkFrameText200x60 draws a 200×60 screen of source code in the

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // tmuxSession drives a program in a private tmux server.
@@ -75,11 +77,7 @@ func TestEndToEndTmux(t *testing.T) {
 		t.Skip("tmux is not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "kjx")
-	build := exec.Command("go", "build", "-o", bin, "github.com/kjx-editor/kjx/cmd/kjx")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := testkit.BuildKJX(t)
 	file := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(file, []byte("alpha\nbeta\ngamma\n"), 0o644); err != nil {
 		t.Fatal(err)

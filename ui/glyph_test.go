@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/rivo/uniseg"
 )
 
@@ -149,7 +150,7 @@ func hostileText(rng *rand.Rand, n int) []byte {
 func TestSanitizeProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	size := 20000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		size = 4000
 	}
 	text := buffer.FromBytes(hostileText(rng, size))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor"
 )
 
@@ -72,7 +73,7 @@ func (el *edLoop) frameCost() time.Duration {
 // the loop, drawn into memory) and draws its top, its end (G) and an
 // edit there: each frame must cost about what it costs on a small file.
 func TestLongHugeFile(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testkit.RaceEnabled {
 		t.Skip("1 GB file: a long test (not with -short or -race)")
 	}
 	const size = 1 << 30
@@ -133,7 +134,7 @@ func TestLongHugeFile(t *testing.T) {
 // and moves through it: every frame is drawn and stays on the screen.
 func TestHugeFileTinyTerminal(t *testing.T) {
 	size := 1 << 20
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		size = 64 << 10
 	}
 	rng := rand.New(rand.NewPCG(7, 7))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor"
 )
 
@@ -211,7 +212,7 @@ func TestPanelTimeoutFollowsOption(t *testing.T) {
 func TestPanelMapsProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	runs := 3000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		runs = 300
 	}
 	alpha := []string{"a", "b", "c"}

@@ -89,7 +89,7 @@ type Tree struct {
 	levels   int
 	maxNodes int
 
-	// Vim's per-buffer undo state (see undo-semantics.md, section 1).
+	// Vim's per-buffer undo state (docs/undo.md#the-tree-and-its-bookkeeping).
 	oldhead, newhead, curhead nid
 	numhead                   int
 	seqLast, seqCur           int
@@ -207,8 +207,9 @@ func (t *Tree) SetMaxNodes(n int) {
 	t.maxNodes = n
 }
 
-// SeqCur is Vim's seq_cur (undotree().seq_cur); see undo-semantics.md
-// section 3 for when it does not name the current state.
+// SeqCur is Vim's seq_cur (undotree().seq_cur); see
+// docs/undo.md#sequence-numbers for when it does not name the current
+// state.
 func (t *Tree) SeqCur() int { return t.seqCur }
 
 // SeqLast is the highest sequence number handed out.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // BenchmarkCommit is one typed change: Save, one Apply, Sync, with the
@@ -18,7 +19,7 @@ func BenchmarkCommit(b *testing.B) {
 	clock := int64(1_700_000_000)
 	tr := New(buffer.FromString("hello world\n"), Options{Now: func() time.Time { return time.Unix(clock, 0) }})
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		tr.Save(Pos{}, SourceTyped)
 		var c buffer.Change
@@ -40,7 +41,7 @@ func BenchmarkCommitWithSnapshot(b *testing.B) {
 	tr := New(buffer.FromString("hello world\n"), Options{})
 	var s Snapshot
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		tr.Save(Pos{}, SourceTyped)
 		c := buffer.Change{Off: 5, New: "x"}
@@ -67,7 +68,7 @@ func BenchmarkUndoRedo(b *testing.B) {
 		tr.Sync()
 	}
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		var r Result
 		if i%2 == 0 {
@@ -110,7 +111,7 @@ func branchingTree(b *testing.B, n int) (*Tree, *int64) {
 func BenchmarkEarlierLater10m(b *testing.B) {
 	tr, _ := branchingTree(b, 100_000)
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		var r Result
 		if i%2 == 0 {
@@ -130,7 +131,7 @@ func BenchmarkGMinusGPlus(b *testing.B) {
 	tr, _ := branchingTree(b, 100_000)
 	tr.Goto(50_000)
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		n := -1
 		if i%2 == 1 {
@@ -149,7 +150,7 @@ func BenchmarkGMinusWalkLiteral(b *testing.B) {
 	tr.Goto(50_000)
 	tr.literal = true
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for i := 0; b.Loop(); i++ {
 		n := -1
 		if i%2 == 1 {
@@ -164,7 +165,7 @@ func BenchmarkSnapshot(b *testing.B) {
 	tr, _ := branchingTree(b, 100_000)
 	var s Snapshot
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for b.Loop() {
 		s = tr.Snapshot()
 	}
@@ -227,7 +228,7 @@ func loadTraceT(b testing.TB, name string) (string, []traceTxn) {
 func BenchmarkReplaySephBlog1(b *testing.B) {
 	start, txns := loadTrace(b, "seph-blog1.json.gz")
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for b.Loop() {
 		clock := int64(0)
 		tr := New(buffer.FromString(start), Options{
@@ -259,7 +260,7 @@ func BenchmarkReplaySephBlog1(b *testing.B) {
 func BenchmarkReplaySephBlog1RopeOnly(b *testing.B) {
 	start, txns := loadTrace(b, "seph-blog1.json.gz")
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for b.Loop() {
 		r := buffer.FromString(start)
 		for _, tx := range txns {

@@ -9,13 +9,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // sharedDir locates ../shared beside the repository root.
 func sharedDir(t testing.TB) string {
 	t.Helper()
-	dir, ok := repodir.Shared(".")
+	dir, ok := testkit.Shared(".")
 	if !ok {
 		t.Skip("needs ../shared (vim-cases, traces): absent")
 	}

@@ -8,10 +8,10 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 )
 
-// cursorCalc follows Vim 9.0's u_undoredo cursor rules (undo-semantics.md
-// section 13). Vim works with entries that replace whole lines; each byte
-// change is seen as the entry replacing the lines it covers (see
-// lineContribution). Line numbers here are Vim's: 1-based, and top is the
+// cursorCalc follows Vim 9.0's u_undoredo cursor rules
+// (docs/undo.md#the-cursor-after-undo-and-redo). Vim works with entries
+// that replace whole lines; each byte change is seen as the entry
+// replacing the lines it covers (see lineContribution). Line numbers here are Vim's: 1-based, and top is the
 // line above the entry.
 type cursorCalc struct {
 	saved   Pos // the node's cursor before the change (Vim's uh_cursor)

@@ -1,42 +1,123 @@
-// Package undo is kjx's undo tree: Vim's undo semantics, exactly, over byte
-// changes to a buffer.Rope, with immutable snapshots for other goroutines.
+// Package undo is kjx's undo tree: every state a buffer's text has been
+// in, kept as a tree over byte changes to a buffer.Rope, with Vim 9.0's
+// undo commands working on it exactly as in Vim, and immutable snapshots
+// for other goroutines.
 //
-// # Model
+// # The model
 //
-// A Tree holds the history of one buffer as a tree of states. The root is
-// the text the tree was created with (or, after pruning, the oldest state
-// kept). Every other state is a node: one undo block ("change" in Vim's
-// messages). A node has
+// A Tree holds the history of one buffer as states. The root, state 0, is
+// the text the tree was created with. Every other state is a node, made
+// by one undo step (one Insert-mode session, one Normal-mode command with
+// its count, one Ex command line: "a change" in Vim's messages). Nodes are
+// numbered in the order they were made, seq 1, 2, 3, ... over the whole
+// tree, and a number is never used twice (not after pruning, not after
+// Reset); "state N" is the text right after change N.
 //
-//   - Seq, its change number: 1, 2, 3, ... in creation order over the whole
-//     tree, never reused (not after pruning, not after Reset);
-//   - a parent, and ordered children: the first child is the preferred one,
-//     the branch CTRL-R redoes;
-//   - Time, the clock's Unix seconds when the block started (Options.Now);
+// Each node has a parent, the state it was made from, and Changes that
+// turn the parent's text into its own; undoing the node applies their
+// inverses, newest first. The children of a state are ordered, and the
+// first is the preferred child: the one redo goes to. A change made while
+// the buffer shows state P becomes P's first child, so the branch the user
+// had undone is kept, one place further. An old node's text never
+// changes; what does is the order of its children, and the bookkeeping of
+// writes and 'modified'.
+//
+// After typing a, typing b, u, u, typing c and typing d, from "x":
+//
+//	        root "x"                state 0
+//	       /        \
+//	#3 "xc"          #1 "xa"        the root's children: #3 first
+//	   |                |           (the preferred child), because
+//	#4 "xcd"         #2 "xab"       it was made after undoing #1
+//
+// The buffer shows state 4. From there:
+//
+//   - u (Undo) goes to the parent: #3, the root, then "Already at oldest
+//     change". [count]u repeats.
+//   - CTRL-R (Redo) goes to the preferred child: from the root #3, then #4,
+//     then "Already at newest change". u and CTRL-R never reorder
+//     children, so CTRL-R redoes exactly what u undid.
+//   - g- and g+ (Step) go to the state with the next lower or higher seq,
+//     wherever it is: from #4, g- reaches #3, then #2 (up to the root and
+//     down through #1), then #1, then the root. They replay the history in
+//     the order it was made.
+//   - :earlier and :later (Earlier, Later) travel by a count, like g- and
+//     g+; by time (10s, 5m, 2h, 1d, and in kjx sums such as 1h30m): to the
+//     change made nearest that long before or after the current state's
+//     time, stopping before it when going back, so that changes made in
+//     the same second go together; or by file writes (2f: two writes back
+//     or forward, where changes since the last write count as one).
+//   - :undo N (Goto) goes to state N wherever it is; :undo 0 is the root.
+//
+// Each of these is a movement: from the current state up to the lowest
+// common ancestor of it and the target, then down to the target, undoing
+// and redoing one node at a time; the text changes once per movement,
+// whatever its length. u and CTRL-R move along one edge and leave the
+// order of children alone. Every other movement, a jump, makes each node
+// it goes down through its parent's preferred child, so that after
+// :undo 2 above, u, u, CTRL-R, CTRL-R come back to #2, not to #4.
+//
+// Checkpoints (Label, ":checkpoint NAME") name a state, and GotoLabel
+// (":undo NAME") is the movement to it. A name names one state and a state
+// has at most one name; the root cannot be named, and a name is never a
+// number.
+//
+// Writes (MarkSaved) are numbered 1, 2, 3, ...; each is recorded on the
+// node of the state written, and 'modified' is on exactly when the buffer
+// is not in the state last written.
+//
+// Readers on other goroutines (the screen, the undo-tree panel, the
+// undo-file writer) never touch a Tree. They read Snapshots: immutable
+// values holding the text, every node and the counters, taken in O(1);
+// Snapshot.TextAt computes the text of any state by the same path up and
+// down.
+//
+// Limits remove the oldest states: Vim's 'undolevels' and kjx's node cap
+// (# Limits). The root then stands for the oldest state kept, and seq
+// numbers go on from where they were.
+//
+// # Vim's bookkeeping
+//
+// Underneath, the tree keeps Vim's own undo state, field by field and
+// with Vim's meaning, so that each rule stated in
+// docs/undo.md#vims-rules-in-kjxs-words ports line by line: the preferred
+// child moved to the front, u and CTRL-R with counts, the time-line search
+// of g-, g+, :earlier, :later and :undo N, messages and their ages,
+// 'modified' per node, write counters, 'undolevels' pruning (with the
+// detached root branch, 0 and -1), :undojoin and E790.
+//
+// A node's links are those of Vim's u_header_T: its parent (uh_next), its
+// preferred child (uh_prev), its next older and next newer sibling
+// (uh_alt_next, uh_alt_prev). Root-level nodes are siblings without a
+// parent. The tree's counters are Vim's per-buffer fields
+// (docs/undo.md#the-tree-and-its-bookkeeping):
+//
+//   - oldhead: the first (preferred) root-level node; numhead: the node
+//     count (Len);
+//   - curhead unset: the buffer is at newhead, the last change made or the
+//     leaf a redo reached; curhead set: it is the node undone last, the one
+//     CTRL-R redoes, and the buffer shows its parent (newhead is then stale);
+//   - seq_last, the highest seq handed out (SeqLast), and seq_cur, Vim's
+//     idea of the current state (SeqCur), which after some searches by
+//     time names a state on another branch (docs/undo.md#sequence-numbers);
+//     the tree also tracks the state the text is really in (Current);
+//   - time_cur (TimeCur), the reference of :earlier Ns;
+//   - save_nr_last and save_nr_cur, the number of writes and the write of
+//     the current state (SaveLast, SaveCur);
+//   - synced: whether the next Save starts a new node (Synced).
+//
+// A node holds
+//
+//   - Seq, its change number, and Time, the clock's Unix seconds when the
+//     block started (Options.Now);
 //   - Changes, a []buffer.Change that turns the parent's text into the
-//     node's text when applied in order; undo applies the inverses (Old and
-//     New swapped) newest first;
+//     node's text when applied in order;
 //   - the cursor before the change (Save's argument, Vim's uh_cursor) and
 //     after it, its Source, an optional checkpoint Label;
-//   - SaveNr, the write made while it was the last change applied, and
-//     WasModified, Vim's per-header 'modified' flag (UH_CHANGED).
-//
-// Nodes are linked exactly like Vim's u_header_T: parent (uh_next),
-// preferred child (uh_prev), next older and previous newer sibling
-// (uh_alt_next, uh_alt_prev); the tree keeps oldhead, newhead, curhead,
-// seq_last, seq_cur, time_cur, save_nr_last and save_nr_cur with Vim's
-// meaning, so that every rule of undo-semantics.md ports directly: the
-// preferred child moved to the front, u and CTRL-R with counts, the
-// time-line engine of g-, g+, :earlier, :later and :undo N, messages and
-// their age formats, 'modified' per header, write counters, 'undolevels'
-// pruning (including the detached root branch and 0 and -1), :undojoin and
-// E790.
-//
-//	   root ("hello")
-//	  /      \
-//	#3        #1        root level: #3 preferred (made after undoing #1)
-//	 |         |
-//	#4        #2
+//   - SaveNr, the write made while it was the last change applied (Vim's
+//     uh_save_nr), WasModified, Vim's per-node 'modified' flag
+//     (UH_CHANGED), and whether the buffer was empty on its other side
+//     (UH_EMPTYBUF).
 //
 // Vim's search for a target (undo_time) walks the whole tree depth first,
 // marking nodes; ties between equally close candidates are decided by the
@@ -62,27 +143,30 @@
 // whether the buffer was empty on its other side, so that undo and redo
 // bring the emptiness back.
 //
-// Cursor after undo and redo (Vim 9.0): Vim's entries replace line ranges;
-// a byte change is seen as the entry replacing the lines it covers: a
-// change at a line start whose Old and New are each empty or end in '\n' is
-// linewise and covers exactly those lines, any other change covers every
-// line it touches. A node without changes (x on an empty line) is an entry
-// saving the cursor line. Reload nodes are one entry for the whole buffer.
+// Cursor after undo and redo (Vim 9.0; the rule is in
+// docs/undo.md#the-cursor-after-undo-and-redo): Vim's entries replace line
+// ranges; a byte change is seen as the entry replacing the lines it
+// covers: a change at a line start whose Old and New are each empty or end
+// in '\n' is linewise and covers exactly those lines, any other change
+// covers every line it touches. A node without changes (x on an empty
+// line) is an entry saving the cursor line. Reload nodes are one entry for
+// the whole buffer.
 //
-// Messages after undo, redo and time travel (u_undo_end): u_oldcount and
-// u_newcount are reset once per movement (-1 for u_oldcount when the buffer
-// is empty), every node undone or redone adds the lines its entries find
-// and put back, and the count is "N more lines" / "N fewer lines" when they
-// differ, else "N changes" with the lines put back (one less when the
-// buffer ends empty). Each node stores the lines its entries saved and
-// left, computed when its block closes (entries.go): p and P, dd (also of
-// the last line, "\n" and the line), o and O without typing are exact line
-// ranges; a change into which Apply merged inserted text is the Insert-mode
-// entry, every line it touches, plus the opened line after o and O
-// ("oone<CR>two<Esc>" saves 1 line and leaves 3); other changes save every
-// line they touch; saving one line that one of the last ten entries saved,
-// with no line count change in between, reuses that entry ("4
-// substitutions on 1 line" undo to "1 change").
+// Messages after undo, redo and time travel (u_undo_end; the rule is in
+// docs/undo.md#messages): u_oldcount and u_newcount are reset once per
+// movement (-1 for u_oldcount when the buffer is empty), every node undone
+// or redone adds the lines its entries find and put back, and the count
+// is "N more lines" / "N fewer lines" when they differ, else "N changes"
+// with the lines put back (one less when the buffer ends empty). Each node
+// stores the lines its entries saved and left, computed when its block
+// closes (entries.go): p and P, dd (also of the last line, "\n" and the
+// line), o and O without typing are exact line ranges; a change into which
+// Apply merged inserted text is the Insert-mode entry, every line it
+// touches, plus the opened line after o and O ("oone<CR>two<Esc>" saves 1
+// line and leaves 3); other changes save every line they touch; saving one
+// line that one of the last ten entries saved, with no line count change
+// in between, reuses that entry ("4 substitutions on 1 line" undo to "1
+// change").
 //
 // Recording: Save is Vim's u_save (a new node when synced, pruning happens
 // there), Apply changes the text and records the change in the open block,

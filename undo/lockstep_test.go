@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestShortcutsMatchLiteralWalk runs the same random operations on two
@@ -13,7 +15,7 @@ import (
 // after every operation.
 func TestShortcutsMatchLiteralWalk(t *testing.T) {
 	ops := 200_000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		ops = 20_000
 	}
 	for seed := range uint64(4) {

@@ -3,6 +3,8 @@ package undo
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestPropertyModel runs random operations (commits, undo, redo, g-, g+,
@@ -14,7 +16,7 @@ import (
 // held snapshots, an Export/Restore round trip).
 func TestPropertyModel(t *testing.T) {
 	ops := 1_000_000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		ops = 60_000
 	}
 	const seeds = 8

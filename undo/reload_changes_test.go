@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // reloadTree is a tree whose text is text, with a fixed clock and one typed
@@ -73,7 +74,7 @@ func randomLines(rng *rand.Rand, n int) string {
 func TestReloadChangesMatchesReload(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	rounds := 300
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		rounds = 60
 	}
 	for round := range rounds {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // typedText is what the typing tests and benchmarks type: words and a
@@ -42,7 +43,7 @@ func BenchmarkTypeLongInsert(b *testing.B) {
 	for _, keys := range []int{5_000, 50_000} {
 		b.Run("keys="+strconv.Itoa(keys), func(b *testing.B) {
 			b.ReportAllocs()
-			defer cpuPerOp(b)()
+			defer testkit.CPUPerOp(b)()
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			mallocs := ms.Mallocs
@@ -190,7 +191,7 @@ func modelApply(model []buffer.Change, typed uint32, c buffer.Change) ([]buffer.
 func TestPendingMatchesStringMerge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	rounds := 300
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testkit.RaceEnabled {
 		rounds = 60
 	}
 	type seen struct {
@@ -327,7 +328,7 @@ func BenchmarkTypeLongInsertRopeOnly(b *testing.B) {
 	const keys = 50_000
 	base := buffer.FromString("package main\n\nfunc main() {\n}\n")
 	b.ReportAllocs()
-	defer cpuPerOp(b)()
+	defer testkit.CPUPerOp(b)()
 	for b.Loop() {
 		r := base
 		for k := range keys {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -51,7 +52,7 @@ func sameFile(t *testing.T, want, got *File) {
 func TestRoundTripRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	rounds := 400
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		rounds = 60
 	}
 	for i := range rounds {

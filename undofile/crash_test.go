@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 const crashEnv = "KJX_UNDOFILE_CRASH_DIR"
@@ -62,7 +63,7 @@ func TestCrashSafety(t *testing.T) {
 		t.Skip("spawns processes; skipped with -short")
 	}
 	kills, window := 40, 60_000 // µs after start-up to kill within
-	if raceEnabled {
+	if testkit.RaceEnabled {
 		kills, window = 8, 300_000 // the race detector slows writes down
 	}
 	dir := t.TempDir()

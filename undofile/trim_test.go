@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -91,7 +92,7 @@ func textsFrom(t *testing.T, img undo.Image, anchor int, anchorText string) map[
 func TestTrimImageProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	rounds := 300
-	if raceEnabled {
+	if testkit.RaceEnabled {
 		rounds = 60
 	}
 	for round := range rounds {

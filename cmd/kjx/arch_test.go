@@ -1,29 +1,25 @@
 package main
 
 import (
-	"go/build"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
-const module = "github.com/kjx-editor/kjx"
-
-// allowedImports is the dependency direction of ../shared/DESIGN.md
+// allowedImports is the dependency direction of docs/architecture.md
 // (buffer ← undo ← editor ← ui ← cmd, with undofile and config beside the
 // editor) as an allow-list: package → the packages of ours it may import.
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer.
 var allowedImports = map[string][]string{
-	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
-	"buffer/repodir":   {},
+	"buffer":           {},
+	"buffer/testkit":   {},
 	"config":           {},
-	"undo":             {"buffer", "buffer/repodir"},
+	"undo":             {"buffer"},
 	"undofile":         {"undo", "buffer"},
 	"editor/motion":    {"buffer"},
 	"editor/exparse":   {},
@@ -31,7 +27,7 @@ var allowedImports = map[string][]string{
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
-	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
+	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
@@ -41,109 +37,123 @@ var allowedImports = map[string][]string{
 	"cmd/kjxbench": {"*"},
 }
 
+// testSupport lists the packages that exist for tests, each with the
+// packages whose non-test files may import it too. Any package's test
+// files may import them.
+var testSupport = map[string][]string{
+	"buffer/testkit": {"cmd/kjxbench"}, // builds kjx, finds ../shared
+}
+
 // TestImportDirection fails when a package imports one of ours that the
 // architecture does not allow, or when a new package is not in the list.
 func TestImportDirection(t *testing.T) {
-	root := moduleRoot(t)
-	for _, pkg := range modulePackages(t, root) {
-		allowed, known := allowedImports[pkg]
-		if !known {
-			t.Errorf("package %s is not in the architecture's allow-list (cmd/kjx/arch_test.go); add it with a reason in docs/architecture.md", pkg)
-			continue
-		}
-		for _, imp := range packageImports(t, filepath.Join(root, pkg)) {
-			if !strings.HasPrefix(imp, module+"/") {
-				continue
-			}
-			dep := strings.TrimPrefix(imp, module+"/")
-			if dep == pkg { // an external test package importing its own package
-				continue
-			}
-			if !contains(allowed, dep) && !contains(allowed, "*") {
-				t.Errorf("%s imports %s: not allowed by the dependency direction (allowed: %v)", pkg, dep, allowed)
-			}
-		}
+	violations, err := checkImports(moduleRoot(t), allowedImports, testSupport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range violations {
+		t.Error(v)
 	}
 }
 
-// TestImportDirectionDetectsViolation makes sure the checker itself fails on
-// a forbidden edge, so the test above cannot pass vacuously.
+// TestImportDirectionDetectsViolation runs the checker on a synthetic
+// module that breaks every rule once, so that TestImportDirection cannot
+// pass vacuously: a forbidden edge (in a plain file, a test file and a
+// file excluded by a build constraint), a package missing from the list,
+// a list entry naming no package, and a test-support package imported by
+// a file that is not a test (even from a package allowed "*") are all
+// reported; allowed edges, test support in test files and in the packages
+// listed for it, an external test package importing its own package, "*"
+// and testdata are not.
 func TestImportDirectionDetectsViolation(t *testing.T) {
-	dir := t.TempDir()
-	src := "package buffer\nimport _ \"" + module + "/undo\"\n"
-	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	imps := packageImports(t, dir)
-	if len(imps) != 1 || imps[0] != module+"/undo" {
-		t.Fatalf("imports of a synthetic package = %v", imps)
-	}
-	if contains(allowedImports["buffer"], "undo") {
-		t.Fatal("buffer must not be allowed to import undo")
-	}
-}
-
-func packageImports(t *testing.T, dir string) []string {
-	t.Helper()
-	p, err := build.ImportDir(dir, build.ImportComment)
-	if err != nil {
-		t.Fatalf("go/build ImportDir %s: %v", dir, err)
-	}
-	seen := map[string]bool{}
-	for _, list := range [][]string{p.Imports, p.TestImports, p.XTestImports} {
-		for _, imp := range list {
-			seen[imp] = true
-		}
-	}
-	out := make([]string, 0, len(seen))
-	for imp := range seen {
-		out = append(out, imp)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func modulePackages(t *testing.T, root string) []string {
-	t.Helper()
-	var pkgs []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "docs" || name == "bin") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(name, ".go") {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, filepath.Dir(path))
-		rel = filepath.ToSlash(rel)
-		if len(pkgs) == 0 || pkgs[len(pkgs)-1] != rel {
-			pkgs = append(pkgs, rel)
-		}
-		return nil
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"go.mod":                "module example.com/m\n\ngo 1.22\n",
+		"low/low.go":            "package low\n",
+		"low/up.go":             "package low\n\nimport _ \"example.com/m/high\"\n",
+		"low/up_test.go":        "package low\n\nimport _ \"example.com/m/high\"\n",
+		"low/tagged.go":         "//go:build ignore\n\npackage main\n\nimport _ \"example.com/m/high\"\n",
+		"low/testdata/x/x.go":   "package x\n\nimport _ \"example.com/m/high\"\n",
+		"high/high.go":          "package high\n\nimport _ \"example.com/m/low\"\n",
+		"high/high_x_test.go":   "package high_test\n\nimport _ \"example.com/m/high\"\n",
+		"high/kit_test.go":      "package high\n\nimport _ \"example.com/m/kit\"\n",
+		"high/kit.go":           "package high\n\nimport _ \"example.com/m/kit\"\n",
+		"kit/kit.go":            "package kit\n",
+		"cmd/bench/main.go":     "package main\n\nimport _ \"example.com/m/kit\"\n",
+		"cmd/tool/kit.go":       "package main\n\nimport _ \"example.com/m/kit\"\n",
+		"stray/stray.go":        "package stray\n\nimport _ \"example.com/m/low\"\n",
+		"cmd/tool/main.go":      "package main\n\nimport (\n\t_ \"example.com/m/high\"\n\t_ \"fmt\"\n)\n",
+		".hidden/h.go":          "package h\n\nimport _ \"example.com/m/high\"\n",
+		"docs/notes/snippet.go": "package notes\n\nimport _ \"example.com/m/high\"\n",
 	})
+	allowed := map[string][]string{
+		"low":       {},
+		"high":      {"low", "gone"},
+		"kit":       {},
+		"cmd/tool":  {"*"},
+		"cmd/bench": {"*"},
+		"ghost":     {},
+	}
+	support := map[string][]string{"kit": {"cmd/bench"}, "gone/kit": {}}
+	got, err := checkImports(root, allowed, support)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pkgs
+	want := []violation{
+		{Pkg: "cmd/tool", File: "cmd/tool/kit.go", Dep: "kit", Rule: ruleTestOnly},
+		{Pkg: "ghost", Rule: ruleNoPackage},
+		{Pkg: "gone/kit", Rule: ruleNoPackage},
+		{Pkg: "high", Dep: "gone", Rule: ruleNoPackage},
+		{Pkg: "high", File: "high/kit.go", Dep: "kit", Rule: ruleTestOnly},
+		{Pkg: "low", File: "low/tagged.go", Dep: "high", Rule: ruleForbidden},
+		{Pkg: "low", File: "low/up.go", Dep: "high", Rule: ruleForbidden},
+		{Pkg: "low", File: "low/up_test.go", Dep: "high", Rule: ruleForbidden},
+		{Pkg: "stray", Rule: ruleUnlisted},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("violations of the synthetic module:\n got  %v\n want %v", got, want)
+	}
+	for _, v := range got {
+		if v.String() == "" || !strings.Contains(v.String(), v.Pkg) {
+			t.Errorf("violation %#v prints as %q", v, v.String())
+		}
+	}
+}
+
+// TestCheckImportsErrors: a root without go.mod, or a Go file that does
+// not parse, is an error, never an empty (passing) list of violations.
+func TestCheckImportsErrors(t *testing.T) {
+	if _, err := checkImports(t.TempDir(), nil, nil); err == nil {
+		t.Error("a directory without go.mod: no error")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"go.mod":   "module example.com/m\n",
+		"a/bad.go": "package a\n\nimport (\n",
+	})
+	if _, err := checkImports(root, map[string][]string{"a": {}}, nil); err == nil {
+		t.Error("a file that does not parse: no error")
+	}
+}
+
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	root, err := repodir.Root()
+	root, err := testkit.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return root
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

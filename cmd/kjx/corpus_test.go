@@ -1,11 +1,12 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestVimCorpus replays the Vim-recorded undo scenarios through the built
@@ -18,17 +19,18 @@ func TestVimCorpus(t *testing.T) {
 		t.Skip("builds kjx and runs ~100 scenarios: skipped with -short")
 	}
 	root := moduleRoot(t)
-	checker := filepath.Join(root, "..", "shared", "vim-cases", "check_kjx.py")
-	if _, err := os.Stat(checker); err != nil {
+	shared, ok := testkit.Shared(filepath.Join("vim-cases", "check_kjx.py"))
+	if !ok {
 		t.Skip("needs ../shared/vim-cases/check_kjx.py: absent")
 	}
+	checker := filepath.Join(shared, "vim-cases", "check_kjx.py")
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("needs python3 to run the shared checker: not on PATH")
 	}
-	bin := buildKJX(t, root)
+	bin := testkit.BuildKJX(t)
 	corpora := []string{
-		filepath.Join(root, "..", "shared", "vim-cases", "undo_corpus.json"),
+		filepath.Join(shared, "vim-cases", "undo_corpus.json"),
 		filepath.Join(root, "cmd", "kjx", "testdata", "undo_scenarios.json"),
 	}
 	for _, corpus := range corpora {
@@ -43,17 +45,6 @@ func TestVimCorpus(t *testing.T) {
 			t.Log(lastLine(string(out)))
 		})
 	}
-}
-
-func buildKJX(t *testing.T, root string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "kjx")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kjx")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/kjx: %v\n%s", err, out)
-	}
-	return bin
 }
 
 func tail(s string, n int) string {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestLongFreshCloneLint is the README's promise that a clone needs nothing
@@ -17,7 +19,7 @@ import (
 // tool. It runs in `make long` (it needs the network's module proxy and
 // about a minute), not under the race detector.
 func TestLongFreshCloneLint(t *testing.T) {
-	if raceEnabled {
+	if testkit.RaceEnabled {
 		t.Skip("runs in make long: a build, not a test of racy code")
 	}
 	if _, err := exec.LookPath("make"); err != nil {

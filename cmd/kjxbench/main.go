@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // config is the command line.
@@ -171,7 +171,7 @@ func main() {
 // error: they are results).
 func run(ctx context.Context, cfg *config, stdout, stderr io.Writer) (int, error) {
 	progress := func(s string) { fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), s) }
-	root, err := repodir.Root()
+	root, err := testkit.Root()
 	if err != nil {
 		return 2, err
 	}
@@ -275,10 +275,8 @@ func findTools(ctx context.Context, cfg *config, root, work string, progress fun
 	if t.kjx == "" {
 		t.kjx = filepath.Join(work, "kjx")
 		progress("building kjx from " + root)
-		cmd := exec.CommandContext(ctx, "go", "build", "-o", t.kjx, "./cmd/kjx")
-		cmd.Dir = root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return t, fmt.Errorf("go build ./cmd/kjx: %v\n%s", err, out)
+		if err := testkit.BuildKJXInto(ctx, root, t.kjx); err != nil {
+			return t, err
 		}
 	}
 	vim, err := exec.LookPath(cfg.vim)

@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 )
 
-// Trace is one recorded editing session (the format of
-// ../shared/traces/README.md): the text it starts from, the text it ends
+// Trace is one recorded editing session, as the trace files in
+// ../shared/traces hold it: the text it starts from, the text it ends
 // with, and its transactions in order.
 type Trace struct {
 	Start string

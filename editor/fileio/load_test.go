@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 func writeFile(t testing.TB, dir, name, content string, perm fs.FileMode) string {
@@ -121,7 +123,7 @@ func randomFile(r *rand.Rand) []byte {
 // the disk (fewer: each Save fsyncs).
 func TestRoundTripProperty(t *testing.T) {
 	mem, disk := 5000, 100
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		mem, disk = 500, 20
 	}
 	r := rand.New(rand.NewPCG(1, 2))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 var defaultLimits = limits{maxD: changesMaxD, budget: changesBudget, lineBudget: changesLineBudget}
@@ -217,7 +218,7 @@ func makeRope(rng *rand.Rand, s string) buffer.Rope {
 func TestChangesProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	runs := 3000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		runs = 400
 	}
 	for i := 0; i < runs; i++ {
@@ -370,14 +371,14 @@ func spreadEdits(n, k int) (buffer.Rope, buffer.Rope) {
 func benchChanges(b *testing.B, ra, rb buffer.Rope, want int) {
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := processCPU()
+	report := testkit.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		cs, err := Changes(context.Background(), ra, rb)
 		if err != nil || want >= 0 && len(cs) != want {
 			b.Fatalf("%d changes, %v; want %d", len(cs), err, want)
 		}
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	report()
 }
 
 func BenchmarkChanges10kLines10Changes(b *testing.B) {
@@ -389,7 +390,7 @@ func TestChangesLargeSparseIsMinimal(t *testing.T) {
 	// A formatter touching a few hundred scattered lines of a large file:
 	// the work bound must not give up on a minimal diff.
 	n := 400000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		n = 40000
 	}
 	a, b := spreadEdits(n, 400)

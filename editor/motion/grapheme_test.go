@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/rivo/uniseg"
 )
 
@@ -15,7 +16,7 @@ func propertyRuns(t *testing.T) int {
 	switch {
 	case testing.Short():
 		return 200
-	case raceEnabled:
+	case testkit.RaceEnabled:
 		return 500
 	}
 	return 3000

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // randomText returns lines of a few words from a small vocabulary, so that
@@ -36,7 +37,7 @@ func TestSearchBlockIndependence(t *testing.T) {
 	patterns := []string{"foo", `\<foo\>`, "o\\+", "^", "$", "^$", "x*", "foo\\zsbar", "o\\ze ", "é", `\<`,
 		"\\n", "o\\nf", "\\_s\\=b", "$\\n^", "r\\_.b", "[\\n]x"}
 	rounds := 3000
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		rounds = 300
 	}
 	rng := rand.New(rand.NewPCG(7, 8))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // The algorithm's own tests (minimality, cost cap, cancellation, fuzz)
@@ -61,12 +62,12 @@ func tenKLines() (buffer.Rope, buffer.Rope) {
 func BenchmarkDiff10kLines10Hunks(b *testing.B) {
 	ra, rb := tenKLines()
 	b.ReportAllocs()
-	start := processCPU()
+	report := testkit.CPUPerOp(b)
 	for i := 0; i < b.N; i++ {
 		r, err := Ropes(context.Background(), ra, rb, Options{})
 		if err != nil || len(r.Hunks) != 10 {
 			b.Fatalf("%d hunks, %v", len(r.Hunks), err)
 		}
 	}
-	b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+	report()
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // drawGraph renders every display row of v as ASCII, top first, with the
@@ -168,7 +170,7 @@ func trace(grid [][]Glyph, rows []Row, from, lane int) (int, error) {
 func TestLayoutProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	trees, size := 200, 300
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		trees = 40
 	}
 	for i := 0; i < trees; i++ {
@@ -201,7 +203,7 @@ func TestLayoutStarKeepsFewLanes(t *testing.T) {
 func TestFoldProperty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	trees := 200
-	if raceEnabled || testing.Short() {
+	if testkit.RaceEnabled || testing.Short() {
 		trees = 40
 	}
 	for i := 0; i < trees; i++ {

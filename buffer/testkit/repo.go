@@ -1,22 +1,19 @@
-// Package repodir finds kjx's repository root (the directory holding
-// go.mod, found by walking up from the working directory) and the shared
-// directory beside it (../shared: Vim cases and editing traces). Tests and
-// the benchmark driver use it; the editor itself never does. It imports
-// nothing of kjx's, so every package may use it.
-package repodir
+package testkit
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 )
 
 // Root returns the repository root: the nearest directory at or above the
-// working directory that holds go.mod.
+// working directory that holds go.mod. go test runs a package's tests in
+// its directory, so tests find the root from anywhere in the tree.
 func Root() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("finding the repository root: %w", err)
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
@@ -32,7 +29,8 @@ func Root() (string, error) {
 
 // Shared returns ../shared beside the repository root when it holds the
 // entry need (a path inside it, such as "traces"); ok is false when there
-// is no root or no such entry.
+// is no root or no such entry. Tests that need it skip when ok is false,
+// so a clone of the repository alone still passes.
 func Shared(need string) (dir string, ok bool) {
 	root, err := Root()
 	if err != nil {

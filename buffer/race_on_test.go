@@ -1,5 +1,0 @@
-//go:build race
-
-package buffer
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package fileio
-
-const raceEnabled = true

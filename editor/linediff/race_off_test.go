@@ -1,5 +1,0 @@
-//go:build !race
-
-package linediff
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package motion
-
-const raceEnabled = true

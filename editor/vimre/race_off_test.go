@@ -1,5 +1,0 @@
-//go:build !race
-
-package vimre
-
-const raceEnabled = false

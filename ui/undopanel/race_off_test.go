@@ -1,5 +1,0 @@
-//go:build !race
-
-package undopanel
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package undo
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package undofile
-
-const raceEnabled = true
