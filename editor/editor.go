@@ -239,6 +239,7 @@ func (e *Editor) Open(path string) error {
 		b = e.bufferFor(path, l.Text, reuse)
 		b.setLoaded(l)
 		e.switchTo(b)
+		e.cursorToStart()
 		e.msg("%s", fileInfoMessage(path, l))
 		e.persistOpened(b, l)
 	case isNotExist(err):
@@ -246,6 +247,7 @@ func (e *Editor) Open(path string) error {
 		b.noFile = true
 		b.empty, b.loadedEmpty = true, true
 		e.switchTo(b)
+		e.cursorToStart()
 		e.msg("%q [New]", path)
 	default:
 		e.errMsg("E484: Can't open file %s", path)

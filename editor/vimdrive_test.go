@@ -34,10 +34,11 @@ func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 }
 
 // vimRecipe is what runVimSteps adds to the common recipe: Vim script
-// lines before the settings, lines before each step, and more entries of
-// each step's JSON record (a Vim dictionary: "'key': expr, ").
+// lines before the settings, lines after the cursor is put on line 1,
+// lines before and after each step, and more entries of each step's JSON
+// record (a Vim dictionary: "'key': expr, ").
 type vimRecipe struct {
-	prelude, perStep, fields string
+	prelude, start, perStep, afterStep, fields string
 }
 
 // runVimSteps replays steps on text in a real Vim and decodes each step's
@@ -52,10 +53,11 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 	out := filepath.Join(dir, "out.json")
 	var b strings.Builder
 	b.WriteString(r.prelude + vimSettings + "\n")
-	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n")
+	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n" + r.start)
 	for _, s := range steps {
 		b.WriteString(r.perStep)
 		fmt.Fprintf(&b, "call feedkeys(\"%s\", 'xt')\n", vimString(s))
+		b.WriteString(r.afterStep)
 		fmt.Fprintf(&b, "call writefile([json_encode({%s'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last})], '%s', 'a')\n", r.fields, out)
 	}
 	b.WriteString("qa!\n")

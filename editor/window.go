@@ -33,6 +33,15 @@ func (w *Window) clampCursor(insert bool) {
 	w.cur.Col = clampCol(r, w.cur.Line, w.cur.Col, insert)
 }
 
+// cursorToStart puts the cursor where Vim puts it when it opens a file:
+// line 1, on its first non-blank character, with the remembered column
+// taken from there.
+func (e *Editor) cursorToStart() {
+	e.win.cur = Pos{Col: firstNonBlank(lineText(e.text(), 0))}
+	e.win.wantCol = -1
+	e.win.top = 0
+}
+
 // curLine is the text of the cursor line.
 func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 
