@@ -117,13 +117,14 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 }
 
 // linesMessage is Vim's msgmore(): "3 more lines" / "3 fewer lines" when
-// the count exceeds 'report'.
+// the count exceeds 'report', held back while :g runs (it reports the
+// total at its end).
 func (e *Editor) linesMessage(n int) {
 	abs := n
 	if abs < 0 {
 		abs = -n
 	}
-	if abs <= e.opt.Report {
+	if abs <= e.opt.Report || e.globalBusy {
 		return
 	}
 	switch {

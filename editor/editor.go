@@ -102,10 +102,11 @@ type Editor struct {
 
 	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
 
-	globalBusy     bool  // :g is running its command
-	globalLines    []int // :g's marked lines, kept on their text
-	globalSubs     int   // substitutions made by :g's commands
-	globalSubLines int
+	globalBusy      bool  // :g is running its command
+	globalLines     []int // :g's marked lines, kept on their text
+	globalSubs      int   // substitutions made by :g's commands
+	globalSubLines  int
+	globalLineCount int // the line count when :g started
 
 	persist persistState // undo files (persist.go)
 	disk    diskWatch    // watching open files for changes on disk (disk_watch.go)

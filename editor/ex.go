@@ -124,7 +124,7 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	if f == nil {
 		return fmt.Errorf("E492: Not an editor command: %s", c.Raw)
 	}
-	rg, err := e.evalRange(c.Range, c.DefaultAll())
+	rg, err := e.evalRange(c.Range, c.DefaultAll(), c.Name == "")
 	if err != nil {
 		return err
 	}
@@ -134,8 +134,10 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	return f(e, &c, rg)
 }
 
-// evalRange evaluates a range against the cursor line.
-func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
+// evalRange evaluates a range against the cursor line. For a range
+// without a command (bare), only the last address counts, and one past
+// the end is the last line, as in Vim's ex_range_without_command.
+func (e *Editor) evalRange(r exparse.Range, defAll, bare bool) (exRange, error) {
 	n := lineCount(e.text())
 	cur := e.win.cur.Line
 	if r.Whole {
@@ -154,6 +156,9 @@ func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
 		if err != nil {
 			return exRange{}, err
 		}
+		if bare {
+			l = min(l, n-1)
+		}
 		if l < -1 || l >= n {
 			return exRange{}, errors.New("E16: Invalid range")
 		}
@@ -167,7 +172,7 @@ func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
 		lines = lines[len(lines)-2:]
 	}
 	rg := exRange{l1: lines[0], l2: lines[len(lines)-1], count: len(r.Addrs)}
-	if rg.l1 > rg.l2 {
+	if rg.l1 > rg.l2 && !bare {
 		rg.l1, rg.l2 = rg.l2, rg.l1 // Vim asks; headless and kjx swap
 	}
 	return rg, nil
@@ -276,9 +281,10 @@ func (e *Editor) tryLabelUndo(line string) bool {
 	return false
 }
 
+// exGotoLine is a range without a command (:N): not a jump in Vim 9.0 (no
+// ' mark, no jumplist entry). A line past the end is the last line (Vim
+// without '-' in 'cpoptions'); evalRange has clamped it.
 func exGotoLine(e *Editor, c *exparse.Cmd, rg exRange) error {
-	l := max(rg.l2, 0) // not a jump in Vim 9.0: no ' mark, no jumplist entry
-	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
-	e.win.wantCol = -1
+	e.beginLine(max(rg.l2, 0))
 	return nil
 }

@@ -131,25 +131,28 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if !e.globalBusy {
 		e.win.cur = before
 		e.setPCMark()
-		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+		e.toFirstNonBlank(lastLine)
 		e.subMessage(nsubs, nlines)
 	} else {
 		e.globalSubs += nsubs
 		e.globalSubLines += nlines
-		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+		e.toFirstNonBlank(lastLine)
 	}
 	return nil
 }
 
-// subMessage is Vim's "4 substitutions on 1 line" (above 'report').
-func (e *Editor) subMessage(nsubs, nlines int) {
-	if nsubs > e.opt.Report {
-		s := "substitutions"
-		if nsubs == 1 {
-			s = "substitution"
-		}
-		e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+// subMessage is Vim's "4 substitutions on 1 line" (above 'report'); it
+// reports whether it said so.
+func (e *Editor) subMessage(nsubs, nlines int) bool {
+	if nsubs <= e.opt.Report {
+		return false
 	}
+	s := "substitutions"
+	if nsubs == 1 {
+		s = "substitution"
+	}
+	e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+	return true
 }
 
 // exGlobal is :g/pat/cmd and :v/pat/cmd (and :g!).
@@ -209,6 +212,9 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 // :s///c in the command stops it while its prompt waits for answers;
 // endConfirm then calls it again with the next index.
 func (e *Editor) runGlobal(cmd string, i int) {
+	if i == 0 {
+		e.globalLineCount = lineCount(e.text())
+	}
 	for ; i < len(e.globalLines); i++ {
 		l := e.globalLines[i]
 		if l < 0 || l >= lineCount(e.text()) {
@@ -224,11 +230,15 @@ func (e *Editor) runGlobal(cmd string, i int) {
 			break
 		}
 	}
-	if e.globalSubs > 0 {
-		e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
-		e.subMessage(e.globalSubs, e.globalSubLines)
-	}
 	e.globalBusy = false
+	if e.globalSubs > 0 {
+		e.toFirstNonBlank(e.win.cur.Line)
+	}
+	// Vim's global_exe: the substitutions if there are enough to report,
+	// else the lines added or removed (held back while :g runs).
+	if !e.subMessage(e.globalSubs, e.globalSubLines) {
+		e.linesMessage(lineCount(e.text()) - e.globalLineCount)
+	}
 	e.globalLines = nil
 }
 
@@ -300,10 +310,10 @@ func exDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 	l1, l2 := e.countRange(c, rg)
 	reg := e.rangeText(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}})
 	e.storeDelete(rune(c.Register), reg, false)
-	e.win.cur = Pos{Line: l1}
+	e.beginLine(l1) // Vim's ex_operators: the cursor an undo restores
 	e.deleteLines(l1, l2)
 	l := min(l1, lineCount(e.text())-1)
-	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.toFirstNonBlank(l)
 	e.linesMessage(-(l2 - l1 + 1))
 	return nil
 }
@@ -344,7 +354,7 @@ func exPut(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	// :put leaves the cursor on the last new line.
 	last := e.win.cur.Line + countLines(reg.text) - 1
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.toFirstNonBlank(last)
 	return nil
 }
 
@@ -357,7 +367,7 @@ func (e *Editor) lineTarget(arg string) (int, error) {
 	if err != nil || len(c.Range.Addrs) == 0 && !c.Range.Whole {
 		return 0, errors.New("E14: Invalid address")
 	}
-	rg, err := e.evalRange(c.Range, false)
+	rg, err := e.evalRange(c.Range, false, false)
 	if err != nil {
 		return 0, err
 	}
@@ -400,7 +410,7 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if dest < 0 {
 		last = n - 1
 	}
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.toFirstNonBlank(last)
 	e.linesMessage(0)
 	if n > e.opt.Report {
 		e.msg("%d lines moved", n)
@@ -422,7 +432,7 @@ func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, dest), "\n"+text)
 	}
 	last := dest + l2 - l1 + 1
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.toFirstNonBlank(last)
 	e.linesMessage(l2 - l1 + 1)
 	return nil
 }
@@ -441,7 +451,7 @@ func exJoin(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	e.win.cur = Pos{Line: l1}
 	e.joinLines(l1, l2-l1+1, !c.Bang)
-	e.win.cur.Col = firstNonBlank(e.curLine())
+	e.toFirstNonBlank(l1)
 	return nil
 }
 
@@ -451,9 +461,9 @@ func exShift(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if c.Name == "<" {
 		amount = -amount
 	}
-	e.win.cur = Pos{Line: l1}
+	e.beginLine(l1) // Vim's ex_operators: the cursor an undo restores
 	e.opShift(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}}, amount)
-	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(e.text(), l2))}
+	e.toFirstNonBlank(l2)
 	return nil
 }
 
@@ -471,7 +481,7 @@ func exPrint(e *Editor, c *exparse.Cmd, rg exRange) error {
 		}
 		e.say(t)
 	}
-	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(r, l2))}
+	e.beginLine(l2)
 	return nil
 }
 

@@ -321,7 +321,7 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, at), "\n"+l.Text.String())
 	}
 	first := at + 1
-	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
+	e.toFirstNonBlank(first)
 	e.msg("%s", fileInfoMessage(name, l))
 	return nil
 }

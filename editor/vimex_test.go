@@ -104,10 +104,6 @@ func TestVimEx(t *testing.T) {
 // each with its reason (docs/vim.md lists them); the test fails when one
 // starts passing.
 var knownExDiff = map[string]string{
-	"goto_past_end": "issue #14, not fixed yet",
-	"ex_forgets_curswant": "issue #14, not fixed yet",
-	"undo_ex_delete_indented": "issue #14, not fixed yet",
-	"startofline_moves": "issue #14, not fixed yet",
 	"shift_left_no_indent": "issue #14, not fixed yet",
 	"join_count_at_end": "issue #14, not fixed yet",
 	"join_count_one_line": "issue #14, not fixed yet",

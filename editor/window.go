@@ -42,6 +42,32 @@ func (e *Editor) cursorToStart() {
 	e.win.top = 0
 }
 
+// toFirstNonBlank puts the cursor on the first non-blank character of
+// line l and has the next vertical move take its column from there
+// (Vim's beginline(BL_WHITE | BL_FIX), used by the Ex commands that
+// change lines).
+func (e *Editor) toFirstNonBlank(l int) {
+	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.win.wantCol = -1
+}
+
+// beginLine is Vim's beginline(BL_SOL | BL_FIX) on line l: with
+// 'startofline' the first non-blank character, without it the
+// remembered column (:N, :print, G with 'nosol').
+func (e *Editor) beginLine(l int) {
+	if e.opt.StartOfLine {
+		e.toFirstNonBlank(l)
+		return
+	}
+	want := e.wantColumn()
+	line := lineText(e.text(), l)
+	if want >= maxCol {
+		e.win.cur = Pos{Line: l, Col: lastCharCol(line)}
+		return
+	}
+	e.win.cur = Pos{Line: l, Col: colAtDisplay(line, want, e.opt.TabStop, false)}
+}
+
 // curLine is the text of the cursor line.
 func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 
