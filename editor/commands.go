@@ -248,6 +248,7 @@ func cmdReplaceChar(e *Editor, c *ncmd) {
 		e.replaceRange(ls+cur.Col, ls+end, strings.Repeat(c.arg, n))
 		if !e.changed {
 			e.saveUndo()
+			e.markModified()
 		}
 		e.win.cur.Col = cur.Col + (n-1)*len(c.arg)
 	}

@@ -20,6 +20,9 @@ func (e *Editor) apply(off int, old, new string) {
 		return
 	}
 	e.changed = true
+	if old == new {
+		e.markModified() // Vim replaced the text with itself: still a change
+	}
 	if b.Text().Len() > 0 || old == "" {
 		b.empty = false
 	}
@@ -42,6 +45,13 @@ func (e *Editor) saveUndo() {
 	b.afterSave(note)
 	e.changed = true
 }
+
+// markModified is Vim's changed() for a command whose change may have
+// left the text as it was (r with the same character, << on a line
+// without indent, :s replacing a match with itself, 3J on the last line):
+// the buffer counts as modified all the same. Call it after saving for
+// undo, so that undo restores the flag.
+func (e *Editor) markModified() { e.buf().tree.SetModified(true) }
 
 // sync closes the current buffer's undo block.
 func (e *Editor) sync() {

@@ -128,6 +128,7 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.msg("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
 		return nil
 	}
+	e.markModified() // a match replaced with itself is a change in Vim
 	if !e.globalBusy {
 		e.win.cur = before
 		e.setPCMark()

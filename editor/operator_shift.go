@@ -44,6 +44,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 		ls := lineStart(e.text(), l)
 		e.replaceRange(ls, ls+len(ws), ni)
 	}
+	e.markModified() // Vim's op_shift: even when no line changed
 	e.win.cur = Pos{Line: rg.start.Line, Col: firstNonBlank(lineText(e.text(), rg.start.Line))}
 	e.win.wantCol = -1
 	n := rg.lastLine() - rg.start.Line + 1

@@ -157,8 +157,10 @@ func cmdJoin(e *Editor, c *ncmd) {
 			return
 		}
 		count = n - l
+		c.count = count // . repeats the count that was used (Vim's prep_redo)
 	}
 	e.saveUndo() // Vim saves the lines first, even when count is 1
+	e.markModified()
 	e.joinLines(l, count, c.name == "J")
 	e.setRedo(c)
 }

@@ -332,6 +332,7 @@ func vReplace(e *Editor, c *ncmd) {
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.replaceRange(a, b, repl(r.SliceString(a, b)))
 	}
+	e.markModified()
 }
 
 func vJoin(e *Editor, c *ncmd) {
