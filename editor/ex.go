@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"github.com/kjx-editor/kjx/undo"
@@ -248,6 +249,7 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 	r := e.text()
 	n := lineCount(r)
 	base = max(base, 0)
+	wrapped := false
 	for i := 1; i <= n; i++ {
 		l := base + i
 		if back {
@@ -258,6 +260,10 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 				break
 			}
 			l = (l + n) % n
+			if !wrapped {
+				wrapped = true
+				e.wrapMessage(back)
+			}
 		}
 		if re.matchLine(lineText(r, l)) {
 			return l, nil
@@ -267,15 +273,21 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 }
 
 // tryLabelUndo handles ":undo NAME" (a checkpoint label), which the Vim
-// parser rejects as trailing characters.
+// parser rejects as trailing characters. A name that does not start with
+// a letter is a label only if it exists, so that ":undo -1" is Vim's
+// E488 and not an unknown label.
 func (e *Editor) tryLabelUndo(line string) bool {
 	s := strings.TrimLeft(line, ": \t")
 	for _, p := range []string{"undo ", "und ", "u "} {
-		if strings.HasPrefix(s, p) {
-			name := strings.TrimSpace(s[len(p):])
-			if name != "" && !strings.ContainsAny(name[:1], "0123456789") {
-				return e.gotoLabel(name)
-			}
+		if !strings.HasPrefix(s, p) {
+			continue
+		}
+		name := strings.TrimSpace(s[len(p):])
+		if name == "" {
+			return false
+		}
+		if _, ok := e.buf().tree.LabelSeq(name); ok || unicode.IsLetter(rune(name[0])) {
+			return e.gotoLabel(name)
 		}
 	}
 	return false

@@ -331,7 +331,15 @@ func (e *Editor) blockStartCol(rg opRange) int {
 func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 	t := e.rangeText(rg)
 	e.setReg(reg, t, false, false)
-	if n := rg.end.Line - rg.start.Line + 1; rg.kind != exclusive && n > e.opt.Report {
+	// Vim's op_yank counts the lines of the register; a characterwise
+	// yank within one line reports nothing.
+	n := rg.end.Line - rg.start.Line + 1
+	if rg.kind == inclusive || rg.kind == exclusive {
+		if n = countLines(t.text); n == 1 {
+			n = 0
+		}
+	}
+	if n > e.opt.Report {
 		if rg.kind == blockwise {
 			e.msg("block of %d lines yanked", n)
 		} else {
@@ -367,6 +375,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 			// Vim deletes the other lines with the cursor on the second.
 			e.win.cur = Pos{Line: rg.start.Line + 1, Col: e.win.cur.Col}
 			e.deleteLines(rg.start.Line+1, rg.end.Line)
+			e.linesMessage(rg.start.Line - rg.end.Line) // Vim's op_delete: "3 fewer lines"
 		}
 		r = e.text()
 		ls := lineStart(r, rg.start.Line)
@@ -393,6 +402,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		} else {
 			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
 			e.deleteRange(a, b)
+			e.linesMessage(rg.start.Line - rg.end.Line)
 		}
 		e.win.cur = rg.start
 	}

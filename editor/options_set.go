@@ -145,7 +145,7 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 	}
 	d := findOption(it.Name)
 	if d == nil {
-		return fmt.Errorf("E518: Unknown option: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E518: Unknown option: %s", itemText(it))
 	}
 	def := DefaultOptions()
 	switch d.kind {
@@ -164,7 +164,7 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 			e.say(e.optionString(d))
 			return nil
 		default:
-			return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+			return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 		}
 	case optNumber:
 		p := d.n(&e.opt)
@@ -177,7 +177,7 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 		case "=", "+=", "-=", "^=":
 			n, err := strconv.Atoi(it.Value)
 			if err != nil {
-				return fmt.Errorf("E521: Number required after =: %s", it.Name+setSuffix(it))
+				return fmt.Errorf("E521: Number required after =: %s", itemText(it))
 			}
 			switch it.Op {
 			case "+=":
@@ -189,12 +189,12 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 			}
 			if d.check != nil {
 				if err := d.check(strconv.Itoa(n)); err != nil {
-					return fmt.Errorf("%v: %s", err, it.Name+setSuffix(it))
+					return fmt.Errorf("%v: %s", err, itemText(it))
 				}
 			}
 			*p = n
 		default:
-			return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+			return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 		}
 	case optString:
 		p := d.s(&e.opt)
@@ -219,18 +219,27 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 			}
 			if d.check != nil {
 				if err := d.check(v); err != nil {
-					return fmt.Errorf("%v: %s", err, it.Name+setSuffix(it))
+					return fmt.Errorf("%v: %s", err, itemText(it))
 				}
 			}
 			*p = v
 		default:
-			return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+			return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 		}
 	}
 	if d.after != nil {
 		d.after(e)
 	}
 	return nil
+}
+
+// itemText is a :set item as Vim's messages quote it: as typed, or
+// rebuilt for an item that was not typed (a config key).
+func itemText(it exparse.SetItem) string {
+	if it.Raw != "" {
+		return it.Raw
+	}
+	return it.Name + setSuffix(it)
 }
 
 func setSuffix(it exparse.SetItem) string {

@@ -107,10 +107,10 @@ func TestVimEx(t *testing.T) {
 // each with its reason (docs/vim.md lists them); the test fails when one
 // starts passing.
 var knownExDiff = map[string]string{
-	"search_wrap_messages": "issue #14, not fixed yet",
-	"fewer_lines_messages": "issue #14, not fixed yet",
-	"unknown_option_message": "issue #14, not fixed yet",
-	"undo_bad_argument": "issue #14, not fixed yet",
+	// :undo NAME jumps to a named checkpoint (kjx's :checkpoint): an
+	// unknown name that starts with a letter is "E830: Undo checkpoint
+	// x1 not found" where Vim, without checkpoints, says E488.
+	"undo_bad_argument": "kjx's named checkpoints",
 }
 
 // kjxExSteps replays a case in kjx, starting as kjx starts on a file.
@@ -277,11 +277,14 @@ func updateExGolden(t *testing.T) {
 // the Ex mode of -Es (so messages and prompts are Normal mode's), the
 // cursor starts on the first non-blank of line 1 as when Vim opens a
 // file, and each step records 'modified', the messages it added and, with
-// redir, its output.
+// redir, its output. The empty :echo before each step does what the
+// redraw between typed commands does in an interactive Vim: it forgets
+// the message kept for the screen (keep_msg), which would otherwise keep
+// the next "3 fewer lines" from being given at all.
 var vimExRecipe = vimRecipe{
 	prelude:   "visual\n",
 	start:     "normal! ^\n",
-	perStep:   "messages clear\nredir! => g:kjx_out\n",
+	perStep:   "echo ''\nmessages clear\nredir! => g:kjx_out\n",
 	afterStep: "redir END\n",
 	fields: "'modified': &modified ? v:true : v:false, " +
 		"'msgs': split(execute('messages'), \"\\n\"), 'out': split(g:kjx_out, \"\\n\"), ",

@@ -187,8 +187,12 @@ type SetItem struct {
 	Name string
 	// Op is "" (bool on, or show a value), "no", "inv", "!", "&" (default;
 	// Value "vi" or "vim" for &vi/&vim), "<" (global value), "?", "=" (also
-	// for ':'), "+=", "-=" or "^=".
+	// for ':'), "+=", "-=" or "^=". A prefix followed by an operator is
+	// both: "no=", "inv?" (always an error, which the caller reports).
 	Op string
 	// Value is the value after "=" etc., backslash escapes removed.
 	Value string
+	// Raw is the item as typed ("nosuchopt", "ts=4"), which Vim's
+	// messages about it quote.
+	Raw string
 }
