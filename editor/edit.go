@@ -9,7 +9,15 @@ import (
 
 // apply makes one change to the current buffer through its undo tree
 // (opening an undo block when the tree is synced) and moves the marks.
-func (e *Editor) apply(off int, old, new string) {
+func (e *Editor) apply(off int, old, new string) { e.applyShift(off, old, new, shiftOf) }
+
+// applyJoin is apply for J's change at the end of a line, whose marks
+// move as a join's (see joinShiftOf).
+func (e *Editor) applyJoin(off int, old, new string) { e.applyShift(off, old, new, joinShiftOf) }
+
+// applyShift is apply with the function that says how the change moves
+// lines (for the marks and :g's lines).
+func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
 	b := e.buf()
 	note := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
@@ -28,7 +36,7 @@ func (e *Editor) apply(off int, old, new string) {
 	}
 	b.tree.SetEmpty(b.empty)
 	if e.globalBusy || len(b.marks) > 0 {
-		sh := shiftOf(b.Text(), off, old, new)
+		sh := shift(b.Text(), off, old, new)
 		if e.globalBusy {
 			e.adjustGlobalLines(sh)
 		}
@@ -121,20 +129,21 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 		e.apply(0, text, "")
 		e.buf().empty = true
 		e.buf().tree.SetEmpty(true)
-		e.msg("--No lines in buffer--")
+		e.note("--No lines in buffer--")
 	}
 	return text
 }
 
 // linesMessage is Vim's msgmore(): "3 more lines" / "3 fewer lines" when
 // the count exceeds 'report', held back while :g runs (it reports the
-// total at its end).
+// total at its end) and not given while another message is kept for the
+// screen (msgKeep).
 func (e *Editor) linesMessage(n int) {
 	abs := n
 	if abs < 0 {
 		abs = -n
 	}
-	if abs <= e.opt.Report || e.globalBusy {
+	if abs <= e.opt.Report || e.globalBusy || e.keptMsg {
 		return
 	}
 	switch {

@@ -42,6 +42,9 @@ func (m Mode) visual() bool { return m == ModeVisual || m == ModeVisualLine || m
 type Message struct {
 	Text  string
 	Error bool
+	// NoHistory marks a message shown but not kept in :messages, such as
+	// Vim's "--No lines in buffer--".
+	NoHistory bool
 }
 
 // queued is a key waiting in the typeahead.
@@ -90,6 +93,7 @@ type Editor struct {
 	cmdHist     []string
 	srchHist    []string
 	msgs        []Message // messages not yet taken
+	keptMsg     bool      // a message is kept for the screen (see msgKeep)
 	output      []string  // output of list commands not yet taken
 	history     []string  // :messages
 	errCount    int       // error messages ever shown
@@ -170,6 +174,25 @@ func (e *Editor) msg(format string, args ...any) {
 	}
 	e.msgs = append(e.msgs, Message{Text: s})
 	e.addHistory(s)
+	e.keptMsg = false
+}
+
+// msgKeep shows a message that Vim keeps on the screen until the next
+// redraw (its keep_msg: search wrap warnings, undo and :s reports, "3
+// lines >ed"). While it is kept, "N more lines" and "N fewer lines" of
+// the same command are not given, so they cannot replace it; the kept
+// message is forgotten when the typeahead runs out (the redraw) or
+// another message is shown.
+func (e *Editor) msgKeep(format string, args ...any) {
+	e.msg(format, args...)
+	e.keptMsg = true
+}
+
+// note shows a message kept for the screen that does not go into the
+// message history (Vim's "--No lines in buffer--").
+func (e *Editor) note(s string) {
+	e.msgs = append(e.msgs, Message{Text: s, NoHistory: true})
+	e.keptMsg = true
 }
 
 // errMsg shows an error message (E-numbered texts, as Vim's).
@@ -179,6 +202,7 @@ func (e *Editor) errMsg(format string, args ...any) {
 		s = fmt.Sprintf(format, args...)
 	}
 	e.msgs = append(e.msgs, Message{Text: s, Error: true})
+	e.keptMsg = false
 	e.errCount++
 	e.addHistory(s)
 	e.beep()

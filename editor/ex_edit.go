@@ -125,7 +125,16 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return fmt.Errorf("E486: Pattern not found: %s", pat)
 	}
 	if countOnly {
-		e.msg("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
+		// ":s/pat//n" does not move the cursor, but Vim's do_sub then puts
+		// it on the line's first non-blank all the same.
+		e.win.cur = before
+		if e.globalBusy {
+			e.globalSubs += nsubs
+			e.globalSubLines += nlines
+			return nil
+		}
+		e.toFirstNonBlank(before.Line)
+		e.msgKeep("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
 		return nil
 	}
 	e.markModified() // a match replaced with itself is a change in Vim
@@ -152,7 +161,7 @@ func (e *Editor) subMessage(nsubs, nlines int) bool {
 	if nsubs == 1 {
 		s = "substitution"
 	}
-	e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+	e.msgKeep("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
 	return true
 }
 
@@ -269,8 +278,10 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.runNormal(keys)
 		return nil
 	}
-	for l := max(rg.l1, 0); l <= rg.l2 && l < lineCount(e.text()); l++ {
-		e.win.cur = Pos{Line: l}
+	// Vim's ex_normal goes on to the range's last line number even when
+	// the keys deleted lines: a line past the end is the last line.
+	for l := max(rg.l1, 0); l <= rg.l2; l++ {
+		e.win.cur = Pos{Line: min(l, lineCount(e.text())-1)}
 		e.runNormal(keys)
 	}
 	return nil
@@ -337,20 +348,22 @@ func exYank(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 func exPut(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.win.cur.Line = max(rg.l2, 0) // Vim's ex_put goes there first
+	e.win.clampCursor(false)
 	reg, ok := e.getReg(rune(c.Register))
 	if !ok {
 		name := rune(c.Register)
 		if name == 0 {
 			name = '"'
 		}
+		e.saveUndo() // Vim's do_put saves for undo before it looks
 		return fmt.Errorf("E353: Nothing in register %c", name)
 	}
 	reg.kind = regLine
+	// The cursor keeps its column (the one an undo restores).
 	if rg.l2 < 0 {
-		e.win.cur = Pos{Line: 0}
 		e.put(reg, false, false, 1, false)
 	} else {
-		e.win.cur = Pos{Line: rg.l2}
 		e.put(reg, !c.Bang, false, 1, false)
 	}
 	// :put leaves the cursor on the last new line.
@@ -385,7 +398,9 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return errors.New("E134: Cannot move a range of lines into itself")
 	}
 	if dest == l2 || dest == l1-1 {
-		e.win.cur = Pos{Line: l2}
+		// Vim's do_move moves nothing but puts the cursor where the
+		// last line would be, then ex_copymove's beginline.
+		e.beginLine(l2)
 		return nil
 	}
 	r := e.text()
@@ -411,7 +426,7 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if dest < 0 {
 		last = n - 1
 	}
-	e.toFirstNonBlank(last)
+	e.beginLine(last)
 	e.linesMessage(0)
 	if n > e.opt.Report {
 		e.msg("%d lines moved", n)
@@ -433,25 +448,35 @@ func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, dest), "\n"+text)
 	}
 	last := dest + l2 - l1 + 1
-	e.toFirstNonBlank(last)
+	e.beginLine(last)
 	e.linesMessage(l2 - l1 + 1)
 	return nil
 }
 
+// exJoin is :[range]j[oin][!] [count], as Vim's ex_join: the cursor goes
+// to the first line even when nothing is joined; one line (":5j") joins
+// the next, unless the range or count gave two addresses (":5,5j").
 func exJoin(e *Editor, c *exparse.Cmd, rg exRange) error {
+	last := lineCount(e.text()) - 1
 	l1, l2 := max(rg.l1, 0), rg.l2
+	addrs := rg.count
 	if c.HasCount {
 		l1 = l2
-		l2 = l1 + c.Count - 1
-	} else if rg.count < 2 {
-		l2 = l1 + 1
+		l2 = min(l1+c.Count-1, last)
+		addrs++
 	}
-	l2 = min(l2, lineCount(e.text())-1)
-	if l2 <= l1 {
-		return nil
+	e.win.cur.Line = l1
+	if l1 == l2 {
+		if addrs >= 2 {
+			return nil
+		}
+		if l2 == last {
+			e.beep() // Vim's beep_flush, without a message
+			return nil
+		}
+		l2++
 	}
-	e.win.cur = Pos{Line: l1}
-	e.joinLines(l1, l2-l1+1, !c.Bang)
+	e.joinLines(l1, l2-l1+1, !c.Bang) // the column stays: an undo restores it
 	e.toFirstNonBlank(l1)
 	return nil
 }

@@ -38,6 +38,7 @@ func (e *Editor) drain() {
 		}
 		e.dispatchCounted(q)
 	}
+	e.keptMsg = false // the typeahead ran out: Vim redraws and forgets keep_msg
 }
 
 // maxStuffed bounds the keys run from macros, . and :normal between two

@@ -247,7 +247,7 @@ func (e *Editor) blockCols(l int, rg opRange) (int, int) {
 func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 	e.win.cur = rg.start
 	if rg.kind == blockwise {
-		e.win.cur.Col = e.blockStartCol(rg)
+		e.win.cur.Col = e.blockCornerCol(rg)
 	}
 	switch c.name {
 	case "d":
@@ -326,6 +326,13 @@ func (e *Editor) blockStartCol(rg opRange) int {
 	return a
 }
 
+// blockCornerCol is the column of the block's top-left corner as Vim's
+// coladvance finds it: the character that covers the block's first
+// display column, even a tab that starts before it.
+func (e *Editor) blockCornerCol(rg opRange) int {
+	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
+}
+
 // opYank copies the range into a register; moveCursor puts the cursor at
 // the range's start as Vim does.
 func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
@@ -349,7 +356,7 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 	if moveCursor {
 		e.win.cur = rg.start
 		if rg.kind == blockwise {
-			e.win.cur.Col = e.blockStartCol(rg)
+			e.win.cur.Col = e.blockCornerCol(rg)
 		}
 	}
 }
@@ -371,15 +378,19 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		if e.opt.AutoIndent {
 			indent = leadingWhite(lineText(r, rg.start.Line))
 		}
+		// The cursor an undo restores: Vim's nv_lineop moves it to the
+		// first non-blank of the motion's last line, and the operator
+		// starts at the earlier of that and where the cursor was.
+		col := e.win.cur.Col
 		if rg.end.Line > rg.start.Line {
 			// Vim deletes the other lines with the cursor on the second.
-			e.win.cur = Pos{Line: rg.start.Line + 1, Col: e.win.cur.Col}
+			e.win.cur = Pos{Line: rg.start.Line + 1, Col: col}
 			e.deleteLines(rg.start.Line+1, rg.end.Line)
 			e.linesMessage(rg.start.Line - rg.end.Line) // Vim's op_delete: "3 fewer lines"
 		}
 		r = e.text()
 		ls := lineStart(r, rg.start.Line)
-		e.win.cur = Pos{Line: rg.start.Line, Col: 0}
+		e.win.cur = Pos{Line: rg.start.Line, Col: min(col, firstNonBlank(lineText(r, rg.start.Line)))}
 		if lineText(r, rg.start.Line) == indent {
 			e.saveUndo()
 		} else {

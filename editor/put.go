@@ -196,7 +196,7 @@ func (e *Editor) joinLines(l, count int, spaces bool) {
 		} else {
 			prev = next
 		}
-		e.apply(off, "\n"+removed, sep)
+		e.applyJoin(off, "\n"+removed, sep)
 		col = len(cur)
 	}
 	e.win.cur = Pos{Line: l, Col: col}

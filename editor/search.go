@@ -120,9 +120,9 @@ func (e *Editor) searchFrom(p Pos, count int, backward bool, msgs bool) (Pos, bo
 // wrapMessage is Vim's notice that a search went on at the other end.
 func (e *Editor) wrapMessage(backward bool) {
 	if backward {
-		e.msg("search hit TOP, continuing at BOTTOM")
+		e.msgKeep("search hit TOP, continuing at BOTTOM")
 	} else {
-		e.msg("search hit BOTTOM, continuing at TOP")
+		e.msgKeep("search hit BOTTOM, continuing at TOP")
 	}
 }
 

@@ -340,7 +340,11 @@ func vJoin(e *Editor, c *ncmd) {
 	if a > b {
 		a, b = b, a
 	}
-	start := e.visualRange().start
+	rg := e.visualRange()
+	start := rg.start
+	if rg.kind == blockwise {
+		start.Col = e.blockCornerCol(rg) // where the undo puts the cursor back
+	}
 	e.saveVisual()
 	e.mode = ModeNormal
 	n := max(b-a+1, 2)
