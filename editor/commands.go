@@ -68,6 +68,9 @@ func (e *Editor) moveBy(c *ncmd) {
 	if !ok {
 		e.beep()
 		if !m.moveAnyway {
+			if m.wantEnd {
+				e.win.wantCol = maxCol
+			}
 			return
 		}
 	}

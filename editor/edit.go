@@ -126,7 +126,7 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 	case l0 > 0:
 		e.apply(s-1, "\n"+text, "")
 	default:
-		e.apply(0, text, "")
+		e.applyShift(0, text, "", deleteAllShift) // every line goes, with its marks
 		e.buf().empty = true
 		e.buf().tree.SetEmpty(true)
 		e.note("--No lines in buffer--")

@@ -320,6 +320,10 @@ func (e *Editor) runNormal(keys []Key) {
 
 func exDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 	l1, l2 := e.countRange(c, rg)
+	if e.buf().empty {
+		e.beginLine(l1)
+		return nil // Vim's op_delete: nothing to delete, not even for undo
+	}
 	reg := e.rangeText(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}})
 	e.storeDelete(rune(c.Register), reg, false)
 	e.beginLine(l1) // Vim's ex_operators: the cursor an undo restores

@@ -146,6 +146,13 @@ func joinShiftOf(r lineIndex, off int, old, new string) lineShift {
 	return joinShift(l, off-r.LineStart(l), old, new)
 }
 
+// deleteAllShift is the shift of deleting every line (old is the whole
+// text): all of them go, marks on them too, as Vim's mark_adjust for :%d.
+func deleteAllShift(_ lineIndex, _ int, old, _ string) lineShift {
+	n := strings.Count(old, "\n")
+	return lineShift{delFrom: 0, delTo: n, shiftFrom: n + 1, delta: -n}
+}
+
 // joinShift is line l+1 joined to line l at column col (J, gJ).
 func joinShift(l, col int, old, new string) lineShift {
 	ws := len(old) - strings.IndexByte(old, '\n') - 1

@@ -45,6 +45,7 @@ func (e *Editor) searchCommand(cl *cmdline) {
 		}
 		c := cl.op
 		c.motion = string(cl.kind)
+		c.marg = cl.text // for . (redoKeys)
 		rg := e.rangeFrom(e.win.cur, target, kind, false, c.force, c.name)
 		rg.cursor = e.win.cur
 		e.applyOperator(c, rg)

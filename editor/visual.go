@@ -134,13 +134,10 @@ func (e *Editor) execVisualCmd(c *ncmd) {
 		e.visualOperator(c, c.name, false)
 	case motions[c.name].fn != nil:
 		e.moveBy(c)
-		if c.name == "$" && e.mode == ModeVisualBlock {
-			e.vis.toEOL = true
-		} else if motions[c.name].kind != linewise || c.name == "j" || c.name == "k" {
-			if c.name != "j" && c.name != "k" {
-				e.vis.toEOL = false
-			}
-		}
+		// A block goes to the line ends while the remembered column is
+		// $'s (Vim's curswant MAXCOL): j and k keep it, and so do gg and
+		// G with 'nosol'; other motions end it.
+		e.vis.toEOL = e.mode == ModeVisualBlock && e.win.wantCol == maxCol
 	case motions[c.name].fn == nil && (c.name == "/" || c.name == "?"):
 		e.startSearchCmdline(c.name, nil)
 	case isTextObject(c.name):
@@ -196,10 +193,12 @@ func (e *Editor) visualRange() opRange {
 	}
 	switch e.mode {
 	case ModeVisualLine:
-		// Vim keeps the cursor's column when the cursor is the start;
-		// when the anchor is, the start is at column 0.
+		// Vim keeps the cursor's column when the cursor is on a line
+		// above the anchor's; otherwise the start is the anchor's line at
+		// column 0 (do_pending_operator compares the cursor with the
+		// anchor moved to column 0).
 		start := Pos{Line: a.Line}
-		if posLess(e.win.cur, e.vis.anchor) {
+		if e.win.cur.Line < e.vis.anchor.Line {
 			start.Col = e.win.cur.Col
 		}
 		return opRange{kind: linewise, start: start, end: Pos{Line: b.Line}}
@@ -348,10 +347,10 @@ func vJoin(e *Editor, c *ncmd) {
 	e.saveVisual()
 	e.mode = ModeNormal
 	n := max(b-a+1, 2)
+	e.win.cur = start // even when J then fails on the last line
 	if a+n-1 > lineCount(e.text())-1 {
 		return
 	}
-	e.win.cur = start
 	e.saveUndo()
 	e.joinLines(a, n, c.name == "J")
 }
