@@ -15,7 +15,7 @@ import (
 // exGenSeed and exGenCount choose the generated scenarios.
 const (
 	exGenSeed  = 14
-	exGenCount = 0
+	exGenCount = 3000
 )
 
 // genTexts are the files the generated scenarios start from: indented
@@ -56,7 +56,9 @@ var (
 	genOps      = []string{"d", "c", "y", ">", "<", "g~", "gu", "gU"}
 	genObjects  = []string{"iw", "aw", "ip", "ap", "i(", "a{", "is", "i\""}
 	genSimple   = []string{"x", "X", "D", "J", "3J", "gJ", "p", "P", "dd", "2dd", "yy", "yyp", ">>", "<<", "3>>", "3<<", "u", "u", "<C-r>", ".", ".", "~", "rx", "Y", "cc<Esc>", "S<Esc>", "ox<Esc>", "Oy<Esc>", "A z<Esc>", "I- <Esc>", "ab<CR>c<Esc>"}
-	genExRanges = []string{"", "%", ".", "$", ".,+1", ".,$", "1,3", "2,4", "2", "3", "5", "1,$", "'a,.", ".-1,.+1"}
+	// No range here can be backwards: Vim asks "Backwards range given,
+	// OK to swap (y/n)?", kjx swaps (docs/vim.md).
+	genExRanges = []string{"", "%", ".", "$", ".,+1", ".,$", "1,3", "2,4", "2", "3", "5", "1,$", "'a", "'a,$", ".-1,.+1"}
 )
 
 // generateExCases makes n random scenarios from a seed.
@@ -141,7 +143,10 @@ func (g *gen) exCommand() string {
 		cmd := g.pick([]string{"d", "s/a/A/", "s/^/# /", "m0", "t$", ">", "<", "j", "normal Ax", "normal dw", "s/x/y/g"})
 		return g.pick([]string{"g", "v", "g!"}) + "/" + g.pick(g.pats) + "/" + cmd
 	case 12:
-		return rg + g.pick([]string{"y", "pu", "0pu", "pu!"})
+		if g.rng.Intn(4) == 0 {
+			return "0pu"
+		}
+		return rg + g.pick([]string{"y", "pu", "pu!"})
 	case 13:
 		return g.pick([]string{"undo", "redo", "undo 0", "undo 1", "earlier 2", "later 1"})
 	case 14:
