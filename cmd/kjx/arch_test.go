@@ -20,17 +20,21 @@ const module = "github.com/kjx-editor/kjx"
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer.
 var allowedImports = map[string][]string{
-	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
-	"buffer/repodir":   {},
-	"config":           {},
-	"undo":             {"buffer", "buffer/repodir"},
-	"undofile":         {"undo", "buffer"},
-	"editor/motion":    {"buffer"},
-	"editor/exparse":   {},
-	"editor/vimre":     {"buffer"},
-	"editor/fileio":    {"buffer"},
-	"editor/linediff":  {"buffer"},
-	"editor/diskwatch": {},
+	"buffer":         {"buffer/repodir"}, // its trace tests find ../shared
+	"buffer/repodir": {},
+	"config":         {},
+	"undo":           {"buffer", "buffer/repodir"},
+	"undofile":       {"undo", "buffer"},
+	// The workspace history's content store and its shared file steps sit
+	// beside undofile and below everything that edits.
+	"undofile/internal/safefile": {},
+	"undofile/store":             {"undofile/internal/safefile"},
+	"editor/motion":              {"buffer"},
+	"editor/exparse":             {},
+	"editor/vimre":               {"buffer"},
+	"editor/fileio":              {"buffer"},
+	"editor/linediff":            {"buffer"},
+	"editor/diskwatch":           {},
 	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch"},
