@@ -12,6 +12,7 @@ import (
 const (
 	readFlags   = os.O_RDONLY
 	createFlags = os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	appendFlags = os.O_WRONLY | os.O_APPEND
 	lockFlags   = os.O_RDWR | os.O_CREATE
 )
 

@@ -30,7 +30,9 @@ type FS struct {
 	Fail func(step string) error
 }
 
-func (o FS) check(step string) error {
+// Check returns the injected failure for step, if any; callers with
+// steps of their own (an append) use it too.
+func (o FS) Check(step string) error {
 	if o.Fail == nil {
 		return nil
 	}
@@ -66,7 +68,7 @@ func (o FS) WriteAtomic(name string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s: create temporary file: %w", name, err)
 	}
-	step, err := "write", o.check("write")
+	step, err := "write", o.Check("write")
 	if err == nil {
 		_, err = f.Write(data)
 	}
@@ -74,7 +76,7 @@ func (o FS) WriteAtomic(name string, data []byte) error {
 		step, err = "chmod", f.Chmod(0o600)
 	}
 	if err == nil {
-		step, err = "fsync", o.check("fsync")
+		step, err = "fsync", o.Check("fsync")
 	}
 	if err == nil {
 		err = f.Sync()
@@ -83,7 +85,7 @@ func (o FS) WriteAtomic(name string, data []byte) error {
 		step, err = "close", cerr
 	}
 	if err == nil {
-		step, err = "rename", o.check("rename")
+		step, err = "rename", o.Check("rename")
 	}
 	if err == nil {
 		err = os.Rename(tmp, name)
@@ -209,4 +211,10 @@ func RemoveStaleTemps(dir string, now time.Time) int {
 		}
 	}
 	return n
+}
+
+// OpenAppend opens an existing file for appending, without following a
+// symbolic link.
+func OpenAppend(name string) (*os.File, error) {
+	return os.OpenFile(name, appendFlags, 0)
 }
