@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -229,10 +230,13 @@ func storeSizeRun(b *testing.B, traces []traceTxns) {
 	}
 	checkpoint(t0, "opened", false, all)
 	for n := 1; n < 1000; n++ {
-		which := make([]int, 1+rng.IntN(3))
-		for k := range which {
-			which[k] = rng.IntN(len(files))
-			files[which[k]].advance(20 + rng.IntN(281))
+		var which []int
+		for range 1 + rng.IntN(3) {
+			i := rng.IntN(len(files))
+			if !slices.Contains(which, i) {
+				which = append(which, i)
+			}
+			files[i].advance(20 + rng.IntN(281))
 		}
 		label, named := "write", false
 		if n%20 == 0 {
