@@ -45,9 +45,19 @@ func bigHistory(tb testing.TB) string {
 	return "big.txt"
 }
 
-// benchVerbs sets up the big history once in a temporary home.
+// benchVerbs sets up the big history once in a temporary home, or in
+// $KJX_VERBS_BENCH_DIR when set, where it stays for timing whole
+// processes (docs/performance.md):
+//
+//	KJX_VERBS_BENCH_DIR=/tmp/h go test -run '^$' -bench VerbHistory -benchtime 1x ./cmd/kjx
+//	cd /tmp/h && HOME=$PWD/home XDG_DATA_HOME=$PWD/data hyperfine -N 'kjx history big.txt'
 func benchVerbs(b *testing.B) string {
-	dir := b.TempDir()
+	dir := os.Getenv("KJX_VERBS_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
 	b.Setenv("HOME", dir+"/home")
 	b.Setenv("XDG_DATA_HOME", dir+"/data")
 	b.Setenv("XDG_CONFIG_HOME", dir+"/config")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -24,7 +25,7 @@ func verbHistory(env verbEnv, name string) error {
 	if err != nil {
 		return err
 	}
-	var counts map[int][2]int
+	var counts [][2]int // by index in h.img.Nodes
 	if h.texts {
 		if counts, err = lineCounts(&h.img, h.root); err != nil {
 			return fmt.Errorf("undo file of %s: corrupt (%v)", name, err)
@@ -33,45 +34,107 @@ func verbHistory(env verbEnv, name string) error {
 		fmt.Fprintln(env.stderr, "kjx: "+terminalSafe(h.errNoTexts().Error())+"; line counts unknown")
 	}
 	h.last = imageState(h.img)
-	w := bufio.NewWriterSize(env.stdout, 64<<10)
-	width := max(len(strconv.Itoa(h.img.SeqLast)), len("seq"))
-	h.printLine(w, width, "seq", "time", "lines", "source", []string{"label, marks"})
+	p := historyPrinter{w: bufio.NewWriterSize(env.stdout, 64<<10), width: max(len(strconv.Itoa(h.img.SeqLast)), len("seq"))}
+	p.header()
 	root := "oldest state"
 	if h.img.Pruned > 0 {
 		root += fmt.Sprintf(" (%d older states folded into it)", h.img.Pruned)
 	}
-	h.printLine(w, width, "0", "", "", "", append([]string{root}, h.marks(0)...))
+	p.row(0, 0, nil, "", append([]string{root}, h.marks(0)...))
 	for i := range h.img.Nodes {
 		n := &h.img.Nodes[i]
-		lines := "?"
-		if c, ok := counts[n.Seq]; ok {
-			lines = "+" + strconv.Itoa(c[0]) + " −" + strconv.Itoa(c[1])
+		var c *[2]int
+		if counts != nil {
+			c = &counts[i]
 		}
-		var label []string
+		var extra []string
 		if n.Label != "" {
-			label = []string{"«" + terminalSafe(n.Label) + "»"}
+			extra = append(extra, "«"+terminalSafe(n.Label)+"»")
 		}
-		h.printLine(w, width, strconv.Itoa(n.Seq), time.Unix(n.Time, 0).Format("2006-01-02 15:04:05"), lines, n.Source.String(), append(label, h.marks(n.Seq)...))
+		p.row(n.Seq, n.Time, c, n.Source.String(), append(extra, h.marks(n.Seq)...))
 	}
-	return w.Flush()
+	return p.w.Flush()
 }
 
-// printLine prints one line of columns padded to fixed widths (in
-// characters: the counts hold a '−').
-func (h *fileHistory) printLine(w *bufio.Writer, width int, seq, when, lines, source string, extra []string) {
-	line := pad(seq, width, true) + "  " + pad(when, 19, false) + "  " + pad(lines, 13, false) + "  " +
-		pad(source, 8, false) + "  " + strings.Join(extra, ", ")
-	w.WriteString(strings.TrimRight(line, " "))
-	w.WriteByte('\n')
+// historyPrinter writes the lines of kjx history in fixed columns: seq,
+// time, lines, source, then the label and marks.
+type historyPrinter struct {
+	w     *bufio.Writer
+	width int    // of the seq column
+	buf   []byte // the line being built
 }
 
-// pad pads s with spaces to n characters, on the left when right is set.
-func pad(s string, n int, right bool) string {
-	fill := strings.Repeat(" ", max(n-utf8.RuneCountInString(s), 0))
+// Column widths, in characters (the counts hold a '−').
+const (
+	timeWidth   = len("2006-01-02 15:04:05")
+	linesWidth  = 13
+	sourceWidth = 8
+)
+
+func (p *historyPrinter) header() {
+	b := appendPadded(p.buf[:0], "seq", p.width, true)
+	b = appendPadded(append(b, "  "...), "time", timeWidth, false)
+	b = appendPadded(append(b, "  "...), "lines", linesWidth, false)
+	b = appendPadded(append(b, "  "...), "source", sourceWidth, false)
+	p.flush(append(b, "  label, marks"...))
+}
+
+// row prints one state: when is its Unix time (0: none, the root), c its
+// line counts (nil: unknown, "?"; the root has none).
+func (p *historyPrinter) row(seq int, when int64, c *[2]int, source string, extra []string) {
+	b := appendPadded(p.buf[:0], strconv.Itoa(seq), p.width, true)
+	b = append(b, "  "...)
+	if when != 0 {
+		b = time.Unix(when, 0).AppendFormat(b, "2006-01-02 15:04:05")
+	} else {
+		b = append(b, strings.Repeat(" ", timeWidth)...)
+	}
+	b = append(b, "  "...)
+	col := len(b)
+	switch {
+	case seq == 0:
+	case c == nil:
+		b = append(b, '?')
+	default:
+		b = strconv.AppendInt(append(b, '+'), int64(c[0]), 10)
+		b = strconv.AppendInt(append(b, " −"...), int64(c[1]), 10)
+	}
+	b = appendPadded(b, "", linesWidth-utf8.RuneCount(b[col:]), false)
+	b = appendPadded(append(b, "  "...), source, sourceWidth, false)
+	b = append(b, "  "...)
+	for i, e := range extra {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, e...)
+	}
+	p.flush(b)
+}
+
+// flush writes the line without trailing blanks.
+func (p *historyPrinter) flush(b []byte) {
+	p.buf = b
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	p.w.Write(b)
+	p.w.WriteByte('\n')
+}
+
+// appendPadded appends s padded with blanks to n characters, on the left
+// when right is set.
+func appendPadded(b []byte, s string, n int, right bool) []byte {
+	fill := max(n-utf8.RuneCountInString(s), 0)
+	if !right {
+		b = append(b, s...)
+	}
+	for range fill {
+		b = append(b, ' ')
+	}
 	if right {
-		return fill + s
+		b = append(b, s...)
 	}
-	return s + fill
+	return b
 }
 
 // marks describes what is special about state seq.
@@ -115,31 +178,27 @@ func imageState(img undo.Image) int {
 // are kept pending and applied in one batch. Every change is applied to
 // a text once (at a leaf or a branch point at the latest), so a change
 // that does not fit its text is found.
-func lineCounts(img *undo.Image, root buffer.Rope) (map[int][2]int, error) {
-	children := make(map[int][]int, len(img.Nodes))
-	at := make(map[int]int, len(img.Nodes))
-	for i := range img.Nodes {
-		n := &img.Nodes[i]
-		at[n.Seq] = i
-		children[n.Parent] = append(children[n.Parent], n.Seq)
+func lineCounts(img *undo.Image, root buffer.Rope) ([][2]int, error) {
+	index := func(seq int) int {
+		return sort.Search(len(img.Nodes), func(i int) bool { return img.Nodes[i].Seq >= seq })
 	}
 	// item is a state to visit: its parent's text is base with pending
 	// applied, and is length bytes long.
 	type item struct {
-		seq     int
+		k       int // index in img.Nodes
 		base    buffer.Rope
 		pending []buffer.Change
 		length  int
 	}
-	out := make(map[int][2]int, len(img.Nodes))
+	out := make([][2]int, len(img.Nodes))
 	var stack []item
-	for _, c := range slices.Backward(children[0]) {
-		stack = append(stack, item{c, root, nil, root.Len()})
+	for _, c := range slices.Backward(img.RootChildren) {
+		stack = append(stack, item{index(c), root, nil, root.Len()})
 	}
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n := &img.Nodes[at[it.seq]]
+		n := &img.Nodes[it.k]
 		after := it.length
 		for _, c := range n.Changes {
 			after += len(c.New) - len(c.Old)
@@ -159,7 +218,7 @@ func lineCounts(img *undo.Image, root buffer.Rope) (map[int][2]int, error) {
 		// the subtree visited now is done before a sibling appends over
 		// it.
 		it.pending = append(it.pending, n.Changes...)
-		if len(children[n.Seq]) != 1 {
+		if len(n.Children) != 1 {
 			// Build the text: to check the changes of a branch that ends
 			// here, or for the branches that start here to share.
 			text, err := it.base.ApplyAll(it.pending)
@@ -168,9 +227,9 @@ func lineCounts(img *undo.Image, root buffer.Rope) (map[int][2]int, error) {
 			}
 			it.base, it.pending = text, nil
 		}
-		out[n.Seq] = [2]int{a, d}
-		for _, c := range slices.Backward(children[n.Seq]) {
-			stack = append(stack, item{c, it.base, it.pending, after})
+		out[it.k] = [2]int{a, d}
+		for _, c := range slices.Backward(n.Children) {
+			stack = append(stack, item{index(c), it.base, it.pending, after})
 		}
 	}
 	return out, nil
