@@ -27,7 +27,11 @@ func verbHistory(env verbEnv, name string) error {
 	}
 	var counts [][2]int // by index in h.img.Nodes
 	if h.texts {
-		if counts, err = lineCounts(&h.img, h.root); err != nil {
+		root, err := h.textAt(0)
+		if err != nil {
+			return err
+		}
+		if counts, err = lineCounts(&h.img, root); err != nil {
 			return fmt.Errorf("undo file of %s: corrupt (%v)", name, err)
 		}
 	} else {

@@ -24,13 +24,16 @@ type fileHistory struct {
 	img  undo.Image
 	// texts says the states' texts can be computed: the history's saved
 	// state is the file on disk, or the undo file holds a copy of it.
-	// anchor is then the text of state saved, root the text of state 0.
-	texts        bool
-	anchor, root buffer.Rope
-	saved        int  // the state whose text was on disk when the history was saved
-	last         int  // the state the history was in when it was saved
-	moved        bool // the file on disk is no longer that state (or is gone)
-	disk         *fileio.Loaded
+	// candidates are then the texts state saved may have (see textAt).
+	texts      bool
+	candidates []buffer.Rope
+	flagsSet   bool
+	undoName   string             // the undo file, for messages
+	savedDisk  undofile.FileState // the bytes the history was saved with
+	saved      int                // the state whose text was on disk when the history was saved
+	last       int                // the state the history was in when it was saved
+	moved      bool               // the file on disk is no longer that state (or is gone)
+	disk       *fileio.Loaded
 	// How the editor would write a state: the final newline and line
 	// ending of the file (the loaded file's, else those of the saved
 	// bytes), whether the loaded text was "no lines" (Vim's empty buffer,
@@ -74,7 +77,8 @@ func loadHistory(env verbEnv, name string) (*fileHistory, error) {
 		return nil, err
 	}
 	h.img, h.saved, h.moved = loaded.File.Image, loaded.File.SavedSeq, loaded.Changed
-	return h, h.findAnchor(loaded)
+	h.findAnchor(loaded)
+	return h, nil
 }
 
 // checkRegular refuses a path that exists and is not a regular file
@@ -92,36 +96,44 @@ func checkRegular(name, path string) error {
 	return nil
 }
 
-// findAnchor finds the text of the saved state: the undo file's copy of it
-// when there is one, else the file on disk. Bytes on disk that end in a
-// newline are two texts for the editor (lines with a final newline, or
-// one more empty line without); the one the history fits is taken. The
-// changes from the saved state up to the root are checked on the way;
-// the others are checked as the verbs apply them.
-func (h *fileHistory) findAnchor(l undofile.Loaded) error {
-	var candidates []buffer.Rope
+// findAnchor lists the texts the saved state may have: the undo file's
+// copy of it when there is one, else the file on disk. Bytes on disk that
+// end in a newline are two texts for the editor (lines with a final
+// newline, or one more empty line without). textAt takes the first that
+// the history fits.
+func (h *fileHistory) findAnchor(l undofile.Loaded) {
 	if l.File.Text != nil {
-		candidates = append(candidates, *l.File.Text)
+		h.candidates = append(h.candidates, *l.File.Text)
 	}
 	if !h.moved {
-		candidates = append(candidates, h.disk.Text)
+		h.candidates = append(h.candidates, h.disk.Text)
 		if h.disk.EOL {
-			candidates = append(candidates, h.disk.Text.Insert(h.disk.Text.Len(), "\n"))
+			h.candidates = append(h.candidates, h.disk.Text.Insert(h.disk.Text.Len(), "\n"))
 		}
 	}
-	if len(candidates) == 0 {
-		return nil // states listed without their texts
+	h.texts, h.undoName, h.savedDisk = len(h.candidates) > 0, l.Name, l.File.Disk
+}
+
+// textAt returns the text of state seq. The changes on the path from the
+// saved state are checked on the way: the first anchor candidate they
+// fit becomes the only one (and decides how states are written).
+func (h *fileHistory) textAt(seq int) (buffer.Rope, error) {
+	if !h.texts {
+		return buffer.Rope{}, h.errNoTexts()
 	}
 	var err error
-	for _, text := range candidates {
-		var root buffer.Rope
-		if root, err = h.img.TextAt(text, h.saved, 0); err == nil {
-			h.anchor, h.root, h.texts = text, root, true
-			h.setFlags(text, l.File.Disk)
-			return nil
+	for i, anchor := range h.candidates {
+		var text buffer.Rope
+		if text, err = h.img.TextAt(anchor, h.saved, seq); err == nil {
+			if len(h.candidates) > 1 || !h.flagsSet {
+				h.candidates = h.candidates[i : i+1]
+				h.setFlags(anchor, h.savedDisk)
+				h.flagsSet = true
+			}
+			return text, nil
 		}
 	}
-	return fmt.Errorf("undo file %s: corrupt (%v); history not loaded", l.Name, err)
+	return buffer.Rope{}, fmt.Errorf("undo file %s: corrupt (%v); history not loaded", h.undoName, err)
 }
 
 // setFlags decides how states are written: as the editor would, with the
@@ -168,12 +180,9 @@ func (h *fileHistory) errNoTexts() error {
 
 // bytesAt returns state seq's text as the editor writes it (:undo N, :w).
 func (h *fileHistory) bytesAt(seq int) ([]byte, error) {
-	if !h.texts {
-		return nil, h.errNoTexts()
-	}
-	text, err := h.img.TextAt(h.anchor, h.saved, seq)
+	text, err := h.textAt(seq)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", h.name, err)
+		return nil, err
 	}
 	// Only the state kjx loaded (and state 0, which the editor treats as
 	// the loaded one) can be Vim's empty buffer, and only while its text

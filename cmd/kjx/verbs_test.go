@@ -478,3 +478,33 @@ func TestHistoryWithoutSavedText(t *testing.T) {
 		t.Errorf("show: exit %d %q %q", code, out, errs)
 	}
 }
+
+// TestVerbsCorruptUndoFile: a damaged undo file is one line naming it,
+// exit 1, and it is left as it was.
+func TestVerbsCorruptUndoFile(t *testing.T) {
+	undoDir := verbHome(t)
+	if err := os.WriteFile("f.txt", []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edit(t, 1_700_000_000, "f.txt", "--keys", "xib<Esc>", "-c", "w")
+	ents, err := os.ReadDir(undoDir)
+	if err != nil || len(ents) != 1 {
+		t.Fatalf("undo dir: %v %v", ents, err)
+	}
+	name := filepath.Join(undoDir, ents[0].Name())
+	data, _ := os.ReadFile(name)
+	damaged := append([]byte(nil), data...)
+	damaged[len(damaged)/2] ^= 0x55
+	if err := os.WriteFile(name, damaged, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"history", "f.txt"}, {"show", "f.txt@1"}, {"diff", "f.txt@0"}} {
+		code, out, errs := runKJX(t, args...)
+		if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "corrupt") {
+			t.Errorf("kjx %q: exit %d %q %q", args, code, out, errs)
+		}
+	}
+	if after, _ := os.ReadFile(name); !bytes.Equal(after, damaged) {
+		t.Error("the damaged undo file was changed")
+	}
+}
