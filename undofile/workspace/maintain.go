@@ -81,7 +81,10 @@ func (l *Log) Maintain(st *store.Store, p Policy, now time.Time) (Report, error)
 		}
 		rep.Freed += max(before-l.size(), 0)
 	}
-	l.collect(st, blobs, p.Grace, time.Now(), &rep)
+	// Without any checkpoint, and none dropped now, the log may be gone
+	// by accident: its blobs are then kept, not collected.
+	keepBlobs := len(l.m.cps) == 0 && rep.Dropped == 0
+	l.collect(st, blobs, p.Grace, time.Now(), keepBlobs, &rep)
 	return rep, nil
 }
 
@@ -223,8 +226,11 @@ func keepAside(name string, now time.Time) (string, error) {
 }
 
 // collect removes the blobs no kept checkpoint references (when older
-// than grace) and stale temporary files.
-func (l *Log) collect(st *store.Store, blobs []store.BlobInfo, grace time.Duration, wall time.Time, rep *Report) {
+// than grace; none when keepBlobs) and stale temporary files.
+func (l *Log) collect(st *store.Store, blobs []store.BlobInfo, grace time.Duration, wall time.Time, keepBlobs bool, rep *Report) {
+	if keepBlobs {
+		blobs = nil
+	}
 	used := map[store.Hash]bool{}
 	for i := range l.m.cps {
 		for _, id := range l.m.cps[i].ids {

@@ -254,3 +254,28 @@ func TestStats(t *testing.T) {
 		t.Errorf("sizes: %+v", s)
 	}
 }
+
+// TestMaintainKeepsBlobsWithoutLog: a store whose log is gone (deleted by
+// accident) keeps its blobs; once checkpoints are dropped on purpose,
+// their blobs go.
+func TestMaintainKeepsBlobsWithoutLog(t *testing.T) {
+	l := openTest(t, Options{})
+	st := newStore(t, l)
+	stored(t, l, st, t0, "opened", map[string]string{"a": "text\n"})
+	age(t, st, 2*time.Hour)
+	if err := os.Remove(l.Name()); err != nil {
+		t.Fatal(err)
+	}
+	l2 := reopen(t, l)
+	if rep, err := l2.Maintain(st, Policy{}, t0); err != nil || rep.Removed != 0 {
+		t.Errorf("without a log: %+v, %v; want the blob kept", rep, err)
+	}
+	if blobs, _ := st.Blobs(); len(blobs) != 1 {
+		t.Errorf("%d blobs", len(blobs))
+	}
+	stored(t, l2, st, t0, "opened", map[string]string{"b": "other\n"})
+	age(t, st, 2*time.Hour)
+	if rep, err := l2.Maintain(st, Policy{MaxAge: time.Hour}, t0.Add(2*time.Hour)); err != nil || rep.Dropped != 1 || rep.Removed != 2 {
+		t.Errorf("dropping every checkpoint: %+v, %v; want both blobs gone", rep, err)
+	}
+}
