@@ -17,6 +17,7 @@ func TestDefault(t *testing.T) {
 			MaxEntries:   10000,
 			SaveInterval: 10 * time.Second,
 			PersistDays:  90,
+			StoreMaxSize: 1 << 30,
 			Levels:       1000,
 		},
 		Editor: EditorConfig{
@@ -120,6 +121,7 @@ max_file_size = 0
 max_entries = 1
 save_interval = "1m30s"
 persist_days = 0
+store_max_size = 0
 levels = -1
 
 [editor]

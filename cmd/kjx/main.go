@@ -134,6 +134,9 @@ func parseArgs(args []string) (options, bool, error) {
 
 // run is kjx's main, testable: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if code, ok := runVerb(args, stdout, stderr); ok { // verbs.go
+		return code
+	}
 	for _, a := range args {
 		if a == "--version" {
 			fmt.Fprintln(stdout, "kjx", editor.Version)
