@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/undofile/store"
 )
 
@@ -80,7 +81,7 @@ func TestCrashSafety(t *testing.T) {
 		t.Skip("spawns processes; skipped with -short")
 	}
 	kills, window := 25, 40_000 // µs after start-up to kill within
-	if raceEnabled {
+	if testkit.RaceEnabled {
 		kills, window = 6, 200_000
 	}
 	dir := t.TempDir()

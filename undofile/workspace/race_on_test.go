@@ -1,5 +1,0 @@
-//go:build race
-
-package workspace
-
-const raceEnabled = true
