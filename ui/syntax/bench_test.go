@@ -31,3 +31,27 @@ func BenchmarkFullLex(b *testing.B) {
 		lexAll("go", src)
 	}
 }
+
+// BenchmarkRelexKeystroke10k types (and deletes) a character in the
+// middle of a 10 000-line Go file and re-lexes until done: the work the
+// worker does per keystroke.
+func BenchmarkRelexKeystroke10k(b *testing.B) {
+	text := buffer.FromString(goFile(10000))
+	h := lexAll("go", text)
+	at := text.LineStart(5000) + 1
+	before := h.Relexed
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if i%2 == 0 {
+			text = text.Insert(at, "x")
+		} else {
+			text = text.Delete(at, at+1)
+		}
+		i++
+		h.SetText(text)
+		for !h.Step() {
+		}
+	}
+	b.ReportMetric(float64(h.Relexed-before)/float64(b.N), "lines/op")
+}

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"slices"
+
 	"github.com/alecthomas/chroma/v2"
 	"github.com/kjx-editor/kjx/buffer"
 )
@@ -136,24 +138,13 @@ func (h *Highlighter) splice(a, e1, e2, limit int) {
 		h.window = firstWindow
 		return
 	}
-	startA := old[a].start
-	var tail []Line
-	if e1+1 < len(old) {
-		tail = old[e1+1:]
+	changed := make([]Line, e2-a+1)
+	for i := range changed {
+		changed[i].start = -1
 	}
-	fresh := make([]Line, 0, min(limit, a+(e2-a+1)+len(tail)))
-	fresh = append(fresh, old[:a]...)
-	for i := a; i <= e2 && len(fresh) < limit; i++ {
-		fresh = append(fresh, Line{start: -1})
-	}
-	fresh[a].start = startA
-	for _, l := range tail {
-		if len(fresh) >= limit {
-			break
-		}
-		fresh = append(fresh, l)
-	}
-	h.lines = resize(fresh, limit)
+	changed[0].start = old[a].start // the change is after the line's start
+	// In place: typing moves the lines after the change at most.
+	h.lines = resize(slices.Replace(old, a, min(e1+1, len(old)), changed...), limit)
 	h.valid = min(h.valid, a)
 	if h.dirtyEnd > e1 {
 		h.dirtyEnd += e2 - e1
