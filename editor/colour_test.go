@@ -76,6 +76,8 @@ func TestFileTypeOption(t *testing.T) {
 	}
 }
 
+// TestSyntaxCommand: the messages and errors were checked against Vim 9.0
+// (vim -Nu NONE -Es, :redir).
 func TestSyntaxCommand(t *testing.T) {
 	e := colourEditor(t)
 	if !e.View().Options.Syntax {
@@ -88,7 +90,7 @@ func TestSyntaxCommand(t *testing.T) {
 		fail bool
 	}{
 		{"syntax off", false, "", false},
-		{"syntax", false, "syntax off", false},
+		{"syntax", false, "No Syntax items defined for this buffer", false},
 		{"sy on", true, "", false},
 		{"syntax", true, "No Syntax items defined for this buffer", false},
 		{"syntax clear", false, "", false},

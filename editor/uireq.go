@@ -130,7 +130,8 @@ func (e *Editor) incMatch() [2]int {
 
 // exSyntax is :syntax on|enable|off|clear, as in Vim: on and enable
 // colour every buffer by its 'filetype', off and clear stop colouring;
-// without an argument it says what is in force.
+// without an argument it says what is in force (Vim 9.0's message when
+// nothing is).
 func exSyntax(e *Editor, c *exparse.Cmd, rg exRange) error {
 	switch arg := strings.TrimSpace(c.Arg); arg {
 	case "on", "enable":
@@ -138,12 +139,11 @@ func exSyntax(e *Editor, c *exparse.Cmd, rg exRange) error {
 	case "off", "clear":
 		e.opt.Syntax = false
 	case "":
-		switch {
-		case !e.opt.Syntax:
-			e.msg("syntax off")
-		case e.buf().ft == "":
+		// Vim lists its syntax items; kjx has none to list and says which
+		// lexer colours the buffer.
+		if !e.opt.Syntax || e.buf().ft == "" {
 			e.msg("No Syntax items defined for this buffer")
-		default:
+		} else {
 			e.msg("syntax on, filetype=%s", e.buf().ft)
 		}
 	default:

@@ -279,3 +279,23 @@ func TestRunColoursSyntax(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// FuzzColorDiff: whatever the diff holds, the only escape sequences that
+// reach the terminal are ColorDiff's own colours.
+func FuzzColorDiff(f *testing.F) {
+	f.Add("--- a\n+++ b\n@@ -1 +1 @@\n-x\x1b[2J\n+y\n")
+	f.Add("-a\n-b\n+c\n+d\n \x9b31m\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		var b bytes.Buffer
+		if err := ColorDiff(&b, text, true); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, sgr := range []string{sgrReset, sgrAddWord, sgrDelWord, sgrBold, sgrHunk, sgrAdd, sgrDelete} {
+			out = strings.ReplaceAll(out, sgr, "")
+		}
+		if i := strings.IndexAny(out, "\x1b\x9b\x07"); i >= 0 {
+			t.Fatalf("raw control byte at %d in %q", i, b.String())
+		}
+	})
+}

@@ -101,3 +101,15 @@ func TestLexerFor(t *testing.T) {
 		}
 	}
 }
+
+func FuzzDetect(f *testing.F) {
+	f.Add("x.go", "package x\n")
+	f.Add("tool", "#!/usr/bin/env -S python3 -u\n")
+	f.Add("a", "x\n# vim: set ft=sh:\n")
+	f.Fuzz(func(t *testing.T, name, text string) {
+		ft := Detect(name, buffer.FromString(text))
+		if ft != "" && LexerFor(ft) == nil && !plainName(ft) {
+			t.Fatalf("Detect(%q, %q) = %q", name, text, ft)
+		}
+	})
+}
