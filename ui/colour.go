@@ -49,7 +49,7 @@ func (l *loop) colourView(v *editor.View) {
 	c.on = v.Options.Syntax && !c.env.NoColor && v.FileType != ""
 	c.buf, c.ft = currentBuffer(v), v.FileType
 	if c.on {
-		c.worker.Want(syntax.Request{Buffer: c.buf, FileType: c.ft, Text: v.Text, Version: v.Undo.Gen()})
+		c.worker.Want(syntax.Request{Buffer: c.buf, FileType: c.ft, Text: v.Text})
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer"
@@ -294,8 +295,12 @@ func FuzzColorDiff(f *testing.F) {
 		for _, sgr := range []string{sgrReset, sgrAddWord, sgrDelWord, sgrBold, sgrHunk, sgrAdd, sgrDelete} {
 			out = strings.ReplaceAll(out, sgr, "")
 		}
-		if i := strings.IndexAny(out, "\x1b\x9b\x07"); i >= 0 {
-			t.Fatalf("raw control byte at %d in %q", i, b.String())
+		for i := 0; i < len(out); {
+			r, size := utf8.DecodeRuneInString(out[i:])
+			if r == 0x1b || r == 0x07 || r == 0x9b || r == utf8.RuneError && size == 1 && out[i] >= 0x80 {
+				t.Fatalf("raw control at %d in %q", i, b.String())
+			}
+			i += size
 		}
 	})
 }

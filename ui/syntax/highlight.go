@@ -94,9 +94,16 @@ func (h *Highlighter) maxBytes() int {
 }
 
 // SetText makes t the text to colour. The lines the change from the
-// previous text left alone keep their tokens; Step lexes the others.
-func (h *Highlighter) SetText(t buffer.Rope) {
+// previous text left alone keep their tokens; Step lexes the others. It
+// reports whether t differs from the previous text.
+func (h *Highlighter) SetText(t buffer.Rope) bool {
 	old := h.text
+	var p, s int
+	if h.lines != nil {
+		if p, s = commonEnds(old, t); p == old.Len() && p == t.Len() {
+			return false
+		}
+	}
 	h.text = t
 	n := t.Newlines() + 1
 	limit := n
@@ -104,27 +111,19 @@ func (h *Highlighter) SetText(t buffer.Rope) {
 		limit = t.LineOf(h.maxBytes()) + 1 // the lines that start within the limit
 	}
 	h.limited = limit < n
-	if h.lines == nil {
-		h.lines = make([]Line, limit)
-		for i := range h.lines {
-			h.lines[i].start = -1
-		}
-		h.lines[0].start = 0
-		h.valid, h.dirtyEnd = 0, limit
-		return
-	}
-	if h.lx == nil {
-		// No checkpoints: everything is lexed again.
+	switch {
+	case h.lines == nil, h.lx == nil:
+		// The first text, or no checkpoints: everything is lexed.
 		h.lines = resize(h.lines[:0], limit)
 		h.lines[0].start = 0
 		h.valid, h.dirtyEnd = 0, limit
 		h.window = firstWindow
-		return
+	default:
+		a := old.LineOf(p)
+		e1, e2 := old.LineOf(old.Len()-s), t.LineOf(t.Len()-s)
+		h.splice(a, e1, e2, limit)
 	}
-	p, s := commonEnds(old, t)
-	a := old.LineOf(p)
-	e1, e2 := old.LineOf(old.Len()-s), t.LineOf(t.Len()-s)
-	h.splice(a, e1, e2, limit)
+	return true
 }
 
 // splice replaces the stored lines [a, e1] by e2-a+1 unknown lines and

@@ -13,10 +13,6 @@ type Request struct {
 	Buffer   int    // the buffer's number: each buffer keeps its own tokens
 	FileType string // its 'filetype'
 	Text     buffer.Rope
-	// Version changes whenever Text may have changed (the undo
-	// snapshot's generation); a request equal to the last one in all four
-	// fields is dropped without comparing texts.
-	Version uint64
 }
 
 // published is a result and what it is for.
@@ -59,14 +55,11 @@ func NewWorker(onReady func()) *Worker {
 }
 
 // Want asks for req's text to be coloured; the newest request replaces
-// one not yet taken.
+// one not yet taken. It does not compare texts (that is the worker's
+// job, off the caller's goroutine): a text that did not change costs the
+// worker one comparison and publishes nothing new.
 func (w *Worker) Want(req Request) {
 	w.mu.Lock()
-	if req.Buffer == w.want.Buffer && req.FileType == w.want.FileType && req.Version == w.want.Version &&
-		req.Text.Len() == w.want.Text.Len() && req.Version != 0 {
-		w.mu.Unlock()
-		return
-	}
 	w.want, w.fresh = req, true
 	w.mu.Unlock()
 	select {
@@ -129,7 +122,10 @@ func (w *Worker) serve(ctx context.Context, req Request) {
 		w.publish(req, nil)
 		return
 	}
-	e.h.SetText(req.Text)
+	changed := e.h.SetText(req.Text)
+	if p := w.latest.Load(); !changed && e.h.Done() && p != nil && p.buffer == req.Buffer && p.fileType == req.FileType {
+		return // a view for a cursor move: nothing new to draw
+	}
 	for {
 		done := e.h.Step()
 		w.publish(req, e.h.Result())

@@ -35,16 +35,16 @@ func TestWorker(t *testing.T) {
 			}
 		}
 	}
-	w.Want(Request{Buffer: 1, FileType: "go", Text: text, Version: 1})
+	w.Want(Request{Buffer: 1, FileType: "go", Text: text})
 	wait("first", func(r *Result) bool { return r != nil && r.Valid == len(r.Lines) && r.Text.Len() == text.Len() })
 	text2 := text.Insert(text.Len(), "var y = 2\n")
-	w.Want(Request{Buffer: 1, FileType: "go", Text: text2, Version: 2})
+	w.Want(Request{Buffer: 1, FileType: "go", Text: text2})
 	wait("edit", func(r *Result) bool { return r != nil && r.Text.Len() == text2.Len() && r.Lines[3].Spans != nil })
 	if w.Latest(2, "go") != nil || w.Latest(1, "python") != nil {
 		t.Error("a result answers for another buffer or file type")
 	}
 	// A file type without a lexer publishes nothing to draw.
-	w.Want(Request{Buffer: 3, FileType: "text", Text: text, Version: 1})
+	w.Want(Request{Buffer: 3, FileType: "text", Text: text})
 	<-ready
 	cancel()
 	<-done
