@@ -168,6 +168,7 @@ func LightTheme() Theme {
 	th.CursorLineNr = Style{Fg: Palette(3), Attr: AttrBold}
 	th.Search = Style{Bg: Yellow}
 	th.PanelDim = Style{Fg: Blue}
+	th.PanelCurrentMark = Style{Fg: Magenta, Attr: AttrBold}
 	th.Graph = Style{Fg: Blue}
 	th.DiffAddWord = Style{Fg: Black, Bg: Palette(10)}
 	th.DiffDeleteWord = Style{Fg: Black, Bg: Palette(9)}
