@@ -83,6 +83,7 @@ func ColorDiff(w io.Writer, text string, color bool) error {
 	}
 	var b strings.Builder
 	lines := strings.SplitAfter(text, "\n")
+	pairs := pairChangedLines(lines)
 	for i := 0; i < len(lines); {
 		l := lines[i]
 		switch {
@@ -90,25 +91,14 @@ func ColorDiff(w io.Writer, text string, color bool) error {
 			writeSGR(&b, sgrBold, l)
 		case strings.HasPrefix(l, "@@"):
 			writeSGR(&b, sgrHunk, l)
+		case pairs[i] >= 0:
+			sgr, word := sgrDelete, sgrDelWord
+			if l[0] == '+' {
+				sgr, word = sgrAdd, sgrAddWord
+			}
+			writeChanged(&b, l, lines[pairs[i]], sgr, word)
 		case strings.HasPrefix(l, "-"):
-			dels, adds := run(lines, i, '-'), 0
-			adds = run(lines, i+dels, '+')
-			for k := 0; k < dels; k++ {
-				var pair string
-				if adds == dels {
-					pair = lines[i+dels+k]
-				}
-				writeChanged(&b, lines[i+k], pair, sgrDelete, sgrDelWord)
-			}
-			for k := 0; k < adds; k++ {
-				var pair string
-				if adds == dels {
-					pair = lines[i+k]
-				}
-				writeChanged(&b, lines[i+dels+k], pair, sgrAdd, sgrAddWord)
-			}
-			i += dels + adds
-			continue
+			writeSGR(&b, sgrDelete, l)
 		case strings.HasPrefix(l, "+"):
 			writeSGR(&b, sgrAdd, l)
 		default:
@@ -120,6 +110,32 @@ func ColorDiff(w io.Writer, text string, color bool) error {
 	return err
 }
 
+// pairChangedLines pairs the lines of a unified diff: when a run of
+// removed lines is followed by as many added lines, each removed line is
+// paired with the added line at the same place in its run. It returns,
+// for each line, its partner's index or -1.
+func pairChangedLines(lines []string) []int {
+	pairs := make([]int, len(lines))
+	for i := range pairs {
+		pairs[i] = -1
+	}
+	for i := 0; i < len(lines); {
+		dels := run(lines, i, '-')
+		if dels == 0 {
+			i++
+			continue
+		}
+		adds := run(lines, i+dels, '+')
+		if adds == dels {
+			for k := 0; k < dels; k++ {
+				pairs[i+k], pairs[i+dels+k] = i+dels+k, i+k
+			}
+		}
+		i += dels + adds
+	}
+	return pairs
+}
+
 // run counts the lines from i that start with op (and are not file
 // headers).
 func run(lines []string, i int, op byte) int {
@@ -128,6 +144,40 @@ func run(lines []string, i int, op byte) int {
 		n++
 	}
 	return n
+}
+
+// messagePairs pairs the changed lines of the diff messages in msgs (see
+// pairChangedLines); nil when no message is a diff line.
+func messagePairs(msgs []Message) []int {
+	lines := make([]string, len(msgs))
+	any := false
+	for i, m := range msgs {
+		if m.Diff {
+			lines[i], any = m.Text, true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return pairChangedLines(lines)
+}
+
+// drawChangedLine draws a removed or added line of a diff message, the
+// words that differ from pair marked; it returns the column after it.
+func (r *Renderer) drawChangedLine(s Surface, line, pair string, x0, x1, y int) int {
+	th := &r.Theme
+	st, word := th.DiffDelete, th.DiffDeleteWord
+	a, b, _, _ := changedWords(line[1:], pair[1:])
+	if line[0] == '+' {
+		st, word = th.DiffAdd, th.DiffAddWord
+		_, _, a, b = changedWords(pair[1:], line[1:])
+	}
+	if stringWidth(line) > x1-x0 {
+		return r.drawMessage(s, Message{Text: line, Diff: true}, x0, x1, y)
+	}
+	x := drawString(s, x0, y, x1, line[:1+a], st, th.SpecialKey)
+	x = drawString(s, x, y, x1, line[1+a:1+b], word, th.SpecialKey)
+	return drawString(s, x, y, x1, line[1+b:], st, th.SpecialKey)
 }
 
 // writeSGR writes line (with its '\n', if any) in colour sgr.
