@@ -55,7 +55,7 @@ func (l *loop) colourView(v *editor.View) {
 
 // colourFrame gives the frame the newest syntax result (before each
 // draw), and says once per buffer when its text is too long to colour
-// whole.
+// whole or its lexer failed.
 func (l *loop) colourFrame() {
 	c := &l.col
 	c.ready.Store(false)
@@ -68,11 +68,16 @@ func (l *loop) colourFrame() {
 	}
 	res := c.worker.Latest(c.buf, c.ft)
 	l.frame.Text.Syntax = res
-	if res != nil && res.Limited && !c.limited[c.buf] {
-		c.limited[c.buf] = true
-		l.fb.msgs = []Message{{Text: "syntax: too long to colour past line " + strconv.Itoa(len(res.Lines))}}
-		l.fb.fill(l.frame)
+	if res == nil || !(res.Limited || res.Err != nil) || c.limited[c.buf] {
+		return
 	}
+	c.limited[c.buf] = true
+	msg := Message{Text: "syntax: too long to colour past line " + strconv.Itoa(len(res.Lines))}
+	if res.Err != nil {
+		msg = Message{Text: "syntax: " + res.Err.Error(), Error: true}
+	}
+	l.fb.msgs = []Message{msg}
+	l.fb.fill(l.frame)
 }
 
 // currentBuffer is the number of v's current buffer.

@@ -199,3 +199,26 @@ func TestFallbackLexer(t *testing.T) {
 	}
 	checkSame(t, "go-html-template", h, "fallback edit")
 }
+
+// FuzzHighlight: for any text and any edit, the incremental tokens equal
+// a lex from scratch, in Go and in Markdown.
+func FuzzHighlight(f *testing.F) {
+	f.Add("package p\n/* a\n*/ var x = `y\nz`\n", 10, 0, "/*")
+	f.Add("# t\n\n```go\nx\n```\n", 4, 2, "`")
+	f.Fuzz(func(t *testing.T, text string, off, del int, ins string) {
+		if len(text) > 2000 || len(ins) > 20 {
+			return
+		}
+		for _, ft := range []string{"go", "markdown"} {
+			r := buffer.FromString(text)
+			h := lexAll(ft, r)
+			off := min(max(off, 0), r.Len())
+			end := min(off+min(max(del, 0), 20), r.Len())
+			r = r.Replace(off, end, ins)
+			h.SetText(r)
+			for !h.Step() {
+			}
+			checkSame(t, ft, h, "fuzz edit")
+		}
+	})
+}

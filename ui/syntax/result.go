@@ -14,6 +14,8 @@ type Result struct {
 	Valid int
 	// Limited says the lines past len(Lines) are not coloured (MaxBytes).
 	Limited bool
+	// Err says why the text is not coloured (the lexer failed).
+	Err error
 }
 
 // Spans returns the tokens to draw line of cur, a text that may be newer

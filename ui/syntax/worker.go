@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -41,7 +42,8 @@ type Worker struct {
 // entry is one buffer's highlighter.
 type entry struct {
 	fileType string
-	h        *Highlighter // nil: the file type has no lexer
+	h        *Highlighter // nil: the file type has no lexer, or it failed
+	failed   *Result      // the result saying why it failed
 }
 
 // maxEntries bounds the buffers whose tokens are kept.
@@ -119,9 +121,18 @@ func (w *Worker) pending() bool {
 func (w *Worker) serve(ctx context.Context, req Request) {
 	e := w.entry(req.Buffer, req.FileType)
 	if e.h == nil {
-		w.publish(req, nil)
+		w.publish(req, e.failed)
 		return
 	}
+	defer func() {
+		// A lexer that panics (chroma's lexers panic on some internal
+		// errors) stops colouring this buffer, not the editor.
+		if r := recover(); r != nil {
+			e.h = nil
+			e.failed = &Result{Text: req.Text, Err: fmt.Errorf("the %s lexer failed: %v", req.FileType, r)}
+			w.publish(req, e.failed)
+		}
+	}()
 	changed := e.h.SetText(req.Text)
 	if p := w.latest.Load(); !changed && e.h.Done() && p != nil && p.buffer == req.Buffer && p.fileType == req.FileType {
 		return // a view for a cursor move: nothing new to draw
