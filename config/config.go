@@ -61,7 +61,9 @@ type EditorConfig struct {
 	FixEndOfLine   bool
 	ScrollOff      int
 	SideScrollOff  int
-	TimeoutLen     int // milliseconds to wait for the rest of a mapping
+	TimeoutLen     int    // milliseconds to wait for the rest of a mapping
+	Syntax         bool   // colour source code (Vim's :syntax on)
+	ColorScheme    string // the colour scheme's name (Vim's :colorscheme)
 }
 
 // PanelSide is where the undo-tree panel sits.

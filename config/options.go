@@ -60,6 +60,10 @@ var options = []option{
 		func(c *Config) *int { return &c.Editor.SideScrollOff }}, 0, 0, 9999},
 	intOpt[int]{base[int]{"editor.timeoutlen", "Vim's 'timeoutlen': milliseconds to wait for the rest of a mapped key sequence.",
 		func(c *Config) *int { return &c.Editor.TimeoutLen }}, 1000, 0, 60000},
+	boolOpt{base[bool]{"editor.syntax", "Colour source code by its file type, as Vim's `:syntax on` (see docs/ui.md); `:syntax off` turns it off for the session.",
+		func(c *Config) *bool { return &c.Editor.Syntax }}, true},
+	nameOpt{base[string]{"editor.colorscheme", "Colour scheme: `default` (the 16-colour `dark` or `light`, after `$COLORFGBG`), `dark`, `light`, or one of chroma's styles such as `monokai` (`:colorscheme <Tab>` lists them). An unknown name is reported at start-up and `default` is used.",
+		func(c *Config) *string { return &c.Editor.ColorScheme }}, "default"},
 
 	// [panel]
 	enumOpt[PanelSide]{base[PanelSide]{"panel.side", "Side of the screen the undo-tree panel opens on.",

@@ -91,6 +91,7 @@ type Editor struct {
 	srchHist    []string
 	msgs        []Message // messages not yet taken
 	output      []string  // output of list commands not yet taken
+	outputDiff  [][2]int  // the ranges of output lines that are a diff
 	history     []string  // :messages
 	errCount    int       // error messages ever shown
 	src         undo.Source
@@ -134,6 +135,13 @@ func New(cfg Config) *Editor {
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
 	e.persistStart()
+	if e.opt.ColorScheme == "" {
+		e.opt.ColorScheme = "default"
+	}
+	if err := e.checkColorScheme(e.opt.ColorScheme); err != nil {
+		e.opt.ColorScheme = "default"
+		e.errMsg("%v", err)
+	}
 	return e
 }
 
@@ -207,6 +215,13 @@ func (e *Editor) addHistory(s string) {
 // shown to the user but, as in Vim, not kept in the message history.
 func (e *Editor) say(lines ...string) { e.output = append(e.output, lines...) }
 
+// sayDiff is say for lines of a unified diff, which the UI colours.
+func (e *Editor) sayDiff(lines ...string) {
+	a := len(e.output)
+	e.say(lines...)
+	e.outputDiff = append(e.outputDiff, [2]int{a, len(e.output)})
+}
+
 // TakeMessages returns the messages shown since the last call and forgets
 // them.
 func (e *Editor) TakeMessages() []Message {
@@ -218,7 +233,7 @@ func (e *Editor) TakeMessages() []Message {
 // TakeOutput returns the list-command output since the last call.
 func (e *Editor) TakeOutput() []string {
 	o := e.output
-	e.output = nil
+	e.output, e.outputDiff = nil, nil
 	return o
 }
 
@@ -259,6 +274,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 		b := e.bufs[0]
 		b.name = path
 		b.tree = undo.New(text, e.undoOptions())
+		b.ft = e.detectFileType(path, text)
 		return b
 	}
 	return e.newBuffer(path, text)

@@ -159,7 +159,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}
+	cfg := withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean})
 	if o.clock != nil {
 		cfg.Clock = editor.NewVirtualClock(*o.clock)
 	}
