@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // goFile returns a Go source file of about n lines: functions with
@@ -56,7 +57,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		{"markdown", strings.Repeat("# Title\n\nSome *text* and `code`.\n\n```go\nfunc f() {}\n```\n\n- item\n", 40)},
 	}
 	edits := 50
-	if raceEnabled {
+	if testkit.RaceEnabled {
 		edits = 10
 	}
 	for _, c := range cases {

@@ -1,5 +1,0 @@
-//go:build race
-
-package syntax
-
-const raceEnabled = true
