@@ -39,19 +39,18 @@ func DirStats(dir string) (Stats, error) {
 	return scan(dir, func(FileInfo, bool) bool { return false })
 }
 
-// Prune deletes the undo files in dir that were not modified for maxAge
-// before now (maxAge ≤ 0: no age limit, config persist_days = 0), and those whose text file no longer exists according to
-// exists (called with the path in each header). It touches only regular
-// files that start with Magic and belong to the user (set-aside copies
-// included) and stale temporary files; it never follows a symbolic link.
-// The returned Stats describe what is left and what was removed.
-func Prune(dir string, maxAge time.Duration, now time.Time, exists func(absPath string) bool) (Stats, error) {
+// Prune deletes the undo files in dir that were not used for maxAge
+// before now (maxAge ≤ 0: no age limit, config persist_days = 0), whether
+// or not their text file exists: a file that is absent for a while (a
+// branch switch, a move, an unmounted disk) finds its history again when
+// it comes back. It touches only regular files that start with Magic and
+// belong to the user (set-aside copies included) and stale temporary
+// files; it never follows a symbolic link. The returned Stats describe
+// what is left and what was removed.
+func Prune(dir string, maxAge time.Duration, now time.Time) (Stats, error) {
 	removed := removeStaleTemps(dir, now)
-	st, err := scan(dir, func(fi FileInfo, headerOK bool) bool {
-		if maxAge > 0 && now.Sub(fi.ModTime) > maxAge {
-			return true
-		}
-		return headerOK && !exists(fi.Path)
+	st, err := scan(dir, func(fi FileInfo, _ bool) bool {
+		return maxAge > 0 && now.Sub(fi.ModTime) > maxAge
 	})
 	st.Removed += removed
 	return st, err
