@@ -73,5 +73,19 @@ func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, ex
 	return st, nil
 }
 
+// cleanTemps removes what writes killed before they ended left in the
+// directory of path (fileio.CleanTemps) and names every interrupted
+// in-place write whose old copy it kept: that copy may be the only
+// complete version of the file. Open calls it, and every write.
+func (e *Editor) cleanTemps(path string) {
+	for _, in := range fileio.CleanTemps(path) {
+		m := fmt.Sprintf("W: a write of %q was interrupted: it may be incomplete; its previous contents are in %q", in.File, in.Old)
+		if in.New != "" {
+			m += fmt.Sprintf(" (the text being written is in %q)", in.New)
+		}
+		e.msg("%s", m)
+	}
+}
+
 // isNotExist reports whether err says a file is missing.
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
