@@ -250,7 +250,7 @@ func (e *Editor) Open(path string) error {
 		e.msg("%q [New]", path)
 		e.cleanTemps(path)
 	default:
-		e.errMsg("E484: Can't open file %s", path)
+		e.errMsg("%s", openError(path, err))
 		return err
 	}
 	return nil

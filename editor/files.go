@@ -28,9 +28,25 @@ func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.disk.loaded(l)
 }
 
-// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
+// openError is the message for a file that cannot be opened: Vim's
+// `"d" is a directory` and `"/dev/zero" is not a file`, else E484.
+func openError(path string, err error) string {
+	if errors.Is(err, fileio.ErrIsDirectory) || errors.Is(err, fileio.ErrNotAFile) {
+		return err.Error()
+	}
+	return "E484: Can't open file " + path
+}
+
+// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file, with
+// `[fifo]` for a stream and a note when only its start was read.
 func fileInfoMessage(path string, l fileio.Loaded) string {
 	flags := ""
+	if l.Stream {
+		flags += "[fifo] "
+	}
+	if l.Truncated {
+		flags += fmt.Sprintf("[only the first %d MiB read] ", fileio.MaxStreamSize>>20)
+	}
 	if !l.EOL && l.Text.Len() > 0 {
 		flags += "[noeol] "
 	}
