@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -362,9 +363,13 @@ func (e *Editor) Close() error {
 }
 
 // closeHeadless is RunHeadless's hook at its end: Close, with failures
-// reported on standard error (after the last step nothing else shows them).
-func (e *Editor) closeHeadless() {
+// reported on stderr (nil: standard error; after the last step nothing
+// else shows them).
+func (e *Editor) closeHeadless(stderr io.Writer) {
 	if err := e.Close(); err != nil {
-		fmt.Fprintln(os.Stderr, "kjx:", err)
+		if stderr == nil {
+			stderr = os.Stderr
+		}
+		fmt.Fprintln(stderr, "kjx:", err)
 	}
 }
