@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"os"
+	"strings"
 	"syscall"
 )
 
@@ -38,29 +39,28 @@ func listDir(dir string) ([]dirent, error) {
 		if n <= 0 {
 			return out, nil
 		}
-		out = parseDirents(buf[:n], out)
+		out = parseDirents(string(buf[:n]), out)
 	}
 }
 
 // parseDirents appends the entries of a getdents64 buffer (struct
-// linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name, NUL).
-func parseDirents(b []byte, out []dirent) []dirent {
+// linux_dirent64: u64 ino, s64 off, u16 reclen, u8 type, name, NUL),
+// given as one string so that the names are substrings of it (one
+// allocation per buffer, not one per name).
+func parseDirents(b string, out []dirent) []dirent {
 	const nameOff = 19
 	for len(b) >= nameOff {
-		reclen := int(binary.NativeEndian.Uint16(b[16:]))
+		reclen := int(binary.NativeEndian.Uint16([]byte(b[16:18])))
 		if reclen < nameOff || reclen > len(b) {
 			return out
 		}
 		name := b[nameOff:reclen]
-		for i, c := range name {
-			if c == 0 {
-				name = name[:i]
-				break
-			}
+		if i := strings.IndexByte(name, 0); i >= 0 {
+			name = name[:i]
 		}
 		typ := b[18]
-		if s := string(name); s != "." && s != ".." {
-			out = append(out, dirent{name: s, ino: binary.NativeEndian.Uint64(b), regular: typ == syscall.DT_REG || typ == syscall.DT_UNKNOWN})
+		if name != "." && name != ".." {
+			out = append(out, dirent{name: name, ino: binary.NativeEndian.Uint64([]byte(b[:8])), regular: typ == syscall.DT_REG || typ == syscall.DT_UNKNOWN})
 		}
 		b = b[reclen:]
 	}

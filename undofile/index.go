@@ -82,27 +82,37 @@ func loadIndex(dir string, level checkLevel) (*Index, error) {
 		return nil, fmt.Errorf("undo directory %s: %w", dir, err)
 	}
 	old := readIndex(dir)
-	known := make(map[string]*indexEntry, len(old))
+	known := make(map[string]int, len(old))
 	for i := range old {
-		known[old[i].name] = &old[i]
+		known[old[i].name] = i
 	}
-	ix := &Index{dir: dir, entries: make([]indexEntry, 0, len(ents))}
-	changed := false
+	kept := make([]bool, len(old))
+	var fresh []indexEntry
 	for _, de := range ents {
 		if !de.regular || !plainEntryName(de.name) {
 			continue // a link, directory or FIFO is never ours
 		}
-		prev := known[de.name]
-		if prev != nil && prev.ino == de.ino && (level == checkInodes || sameStat(dir, prev)) {
-			ix.entries = append(ix.entries, *prev)
-			continue
+		var prev *indexEntry
+		if i, ok := known[de.name]; ok {
+			prev = &old[i]
+			if prev.ino == de.ino && (level == checkInodes || sameStat(dir, prev)) {
+				kept[i] = true
+				continue
+			}
 		}
-		if e, ok := inspectEntry(dir, de.name, prev, de.ino); ok {
-			ix.entries = append(ix.entries, e)
+		if e, ok := inspectEntry(dir, strings.Clone(de.name), prev, de.ino); ok {
+			fresh = append(fresh, e)
 		}
-		changed = true
 	}
-	if changed || len(ix.entries) != len(old) {
+	n := 0
+	for i := range old {
+		if kept[i] {
+			old[n] = old[i]
+			n++
+		}
+	}
+	ix := &Index{dir: dir, entries: append(old[:n], fresh...)}
+	if len(fresh) > 0 || n != len(old) {
 		ix.save()
 	}
 	return ix, nil

@@ -120,6 +120,7 @@ func decodeIndex(data []byte) ([]indexEntry, error) {
 	if binary.LittleEndian.Uint32(data[body+8:]) != crc32.Checksum(data[:body+8], castagnoli) {
 		return nil, indexErr("checksum mismatch")
 	}
+	// The entries' names and paths are substrings of one copy of data.
 	r := indexReader{s: string(data[:body]), p: indexPreamble}
 	n := r.uvarint()
 	if n > uint64(r.left()/minIndexEntry) {
