@@ -57,7 +57,7 @@ func fileInfoMessage(path string, l fileio.Loaded) string {
 	if l.Text.Len() == 0 && !l.EOL {
 		lines = 0
 	}
-	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.Stat.Size)
+	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.Size)
 }
 
 // fileExists reports whether path names an existing file.
@@ -92,9 +92,10 @@ func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, ex
 // cleanTemps removes what writes killed before they ended left in the
 // directory of path (fileio.CleanTemps) and names every interrupted
 // in-place write whose old copy it kept: that copy may be the only
-// complete version of the file. Open calls it, and every write.
+// complete version of the file. Open calls it, and every write. The
+// names are absolute: they must be found from wherever the user is.
 func (e *Editor) cleanTemps(path string) {
-	for _, in := range fileio.CleanTemps(path) {
+	for _, in := range fileio.CleanTemps(absPath(path)) {
 		m := fmt.Sprintf("W: a write of %q was interrupted: it may be incomplete; its previous contents are in %q", in.File, in.Old)
 		if in.New != "" {
 			m += fmt.Sprintf(" (the text being written is in %q)", in.New)

@@ -57,6 +57,8 @@ type Loaded struct {
 	Stream bool
 	// Truncated reports that only the first MaxStreamSize bytes were read.
 	Truncated bool
+	// Size is the number of bytes read (Stat.Size is 0 for a stream).
+	Size int64
 }
 
 // ErrIsDirectory is wrapped by the error for a path that is a directory.
@@ -145,9 +147,10 @@ func Load(path string) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, fmt.Errorf("%q: read: %w", path, err)
 	}
+	size := int64(len(data))
 	l := decode(data)
 	l.Stat = statOf(fi)
-	l.Stream, l.Truncated = !fi.Mode().IsRegular(), truncated
+	l.Stream, l.Truncated, l.Size = !fi.Mode().IsRegular(), truncated, size
 	return l, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func writeFile(t testing.TB, dir, name, content string, perm fs.FileMode) string {
@@ -125,7 +126,7 @@ func TestLoadFIFO(t *testing.T) {
 		}
 	}()
 	l, err := Load(fifo)
-	if err != nil || l.Text.String() != "from\na pipe" || !l.Stream || l.Truncated {
+	if err != nil || l.Text.String() != "from\na pipe" || !l.Stream || l.Truncated || l.Size != 12 {
 		t.Fatalf("Load(fifo) = %q stream %v truncated %v, %v", l.Text.String(), l.Stream, l.Truncated, err)
 	}
 	stop := make(chan struct{})
@@ -151,6 +152,30 @@ func TestLoadFIFO(t *testing.T) {
 	l, err = Load(fifo)
 	if err != nil || l.Text.Len() != MaxStreamSize || !l.Truncated {
 		t.Fatalf("endless fifo: %d bytes, truncated %v, %v", l.Text.Len(), l.Truncated, err)
+	}
+}
+
+// TestStreamNeverChangedOnDisk: a FIFO written to again (its times change)
+// is still the same stream, not a file changed on disk to read again
+// (which would wait for a writer); a FIFO replaced by a file has changed.
+func TestStreamNeverChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	before, _ := StatPath(fifo)
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(fifo, later, later)
+	after, _ := StatPath(fifo)
+	if ChangedOnDisk(before, after) {
+		t.Fatal("a FIFO whose times changed counts as changed on disk")
+	}
+	os.Remove(fifo)
+	writeFile(t, dir, "p", "now a file\n", 0o644)
+	now, _ := StatPath(fifo)
+	if !ChangedOnDisk(before, now) {
+		t.Fatal("a FIFO replaced by a file does not count as changed")
 	}
 }
 
