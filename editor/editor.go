@@ -256,14 +256,16 @@ func (e *Editor) Open(path string) error {
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l))
 		e.persistOpened(b, l)
+		e.cleanTemps(path)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true
 		b.empty, b.loadedEmpty = true, true
 		e.switchTo(b)
 		e.msg("%q [New]", path)
+		e.cleanTemps(path)
 	default:
-		e.errMsg("E484: Can't open file %s", path)
+		e.errMsg("%s", openError(path, err))
 		return err
 	}
 	return nil
