@@ -32,7 +32,12 @@ type UndoConfig struct {
 	// file written in the background (≥ 1s).
 	SaveInterval time.Duration
 	// PersistDays is how many days an unused undo file is kept; 0 = forever.
+	// Workspace checkpoints older than this are dropped too.
 	PersistDays int
+	// StoreMaxSize caps a workspace's history (its checkpoint log and
+	// content store) in bytes; 0 = no limit. The oldest checkpoints go
+	// first, never the newest checkpoint of a file.
+	StoreMaxSize int64
 	// Levels is Vim's 'undolevels': -1 disables undo.
 	Levels int
 }
@@ -56,7 +61,9 @@ type EditorConfig struct {
 	FixEndOfLine   bool
 	ScrollOff      int
 	SideScrollOff  int
-	TimeoutLen     int // milliseconds to wait for the rest of a mapping
+	TimeoutLen     int    // milliseconds to wait for the rest of a mapping
+	Syntax         bool   // colour source code (Vim's :syntax on)
+	ColorScheme    string // the colour scheme's name (Vim's :colorscheme)
 }
 
 // PanelSide is where the undo-tree panel sits.

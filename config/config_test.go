@@ -17,12 +17,13 @@ func TestDefault(t *testing.T) {
 			MaxEntries:   10000,
 			SaveInterval: 10 * time.Second,
 			PersistDays:  90,
+			StoreMaxSize: 1 << 30,
 			Levels:       1000,
 		},
 		Editor: EditorConfig{
 			TabStop: 8, ShiftWidth: 8, SoftTabStop: 0,
 			Wrap: true, IncSearch: true, WrapScan: true, FixEndOfLine: false,
-			TimeoutLen: 1000,
+			TimeoutLen: 1000, Syntax: true, ColorScheme: "default",
 		},
 		Panel: PanelConfig{Side: SideLeft, Width: 36, Diff: DiffBelow, TimeFormat: TimeRelative, Glyphs: GlyphsUnicode},
 	}
@@ -94,6 +95,8 @@ func fieldPointer(o option, c *Config) any {
 		return o.field(c)
 	case enumOpt[Glyphs]:
 		return o.field(c)
+	case nameOpt:
+		return o.field(c)
 	}
 	panic("unknown option kind")
 }
@@ -120,6 +123,7 @@ max_file_size = 0
 max_entries = 1
 save_interval = "1m30s"
 persist_days = 0
+store_max_size = 0
 levels = -1
 
 [editor]
@@ -141,6 +145,8 @@ fixendofline = false
 scrolloff = 999
 sidescrolloff = 5
 timeoutlen = 300
+syntax = false
+colorscheme = "monokai"
 
 [panel]
 side = "right"
@@ -167,7 +173,7 @@ func fullConfigWant() Config {
 		Editor: EditorConfig{
 			TabStop: 4, ShiftWidth: 0, SoftTabStop: -1, ExpandTab: true, AutoIndent: true, ShiftRound: true,
 			Number: true, RelativeNumber: true, IgnoreCase: true, SmartCase: true, HLSearch: true,
-			ScrollOff: 999, SideScrollOff: 5, TimeoutLen: 300,
+			ScrollOff: 999, SideScrollOff: 5, TimeoutLen: 300, Syntax: false, ColorScheme: "monokai",
 		},
 		Panel: PanelConfig{Side: SideRight, Width: 200, Diff: DiffOff, TimeFormat: TimeAbsolute, Glyphs: GlyphsASCII},
 		Keys: KeysConfig{

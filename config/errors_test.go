@@ -33,6 +33,12 @@ func TestDecodeErrors(t *testing.T) {
 			set: func(c *Config) { c.Editor.Number = true },
 		},
 		{
+			name: "colorscheme not a name",
+			toml: "[editor]\ncolorscheme = \"../x\"\nsyntax = false\n",
+			want: []string{`config.toml:2: editor.colorscheme = "../x": must be a name (letters, digits, '-', '_', '.'), not "../x" (using "default")`},
+			set:  func(c *Config) { c.Editor.Syntax = false },
+		},
+		{
 			name: "unknown key with typo",
 			toml: "[editor]\nnumber = true\ntabsop = 4\n",
 			want: []string{`config.toml:3: unknown key "editor.tabsop" (did you mean "editor.tabstop"?)`},

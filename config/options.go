@@ -16,8 +16,10 @@ var options = []option{
 		func(c *Config) *int { return &c.Undo.MaxEntries }}, 10000, 1, noMax},
 	durationOpt{base[time.Duration]{"undo.save_interval", "How often a buffer with unsaved changes has its undo file written in the background (it is always written on `:w`).",
 		func(c *Config) *time.Duration { return &c.Undo.SaveInterval }}, 10 * time.Second, time.Second},
-	intOpt[int]{base[int]{"undo.persist_days", "Undo files not used for this many days are deleted. 0 = keep forever.",
+	intOpt[int]{base[int]{"undo.persist_days", "Undo files not used for this many days are deleted, and workspace checkpoints older than this. 0 = keep forever.",
 		func(c *Config) *int { return &c.Undo.PersistDays }}, 90, 0, noMax},
+	intOpt[int64]{base[int64]{"undo.store_max_size", "Largest size of a workspace's history (checkpoint log and stored texts), in bytes; the oldest checkpoints go first, never the newest checkpoint of a file. 0 = no limit.",
+		func(c *Config) *int64 { return &c.Undo.StoreMaxSize }}, 1 << 30, 0, noMax},
 	intOpt[int]{base[int]{"undo.levels", "Vim's 'undolevels': the most changes that can be undone; -1 disables undo.",
 		func(c *Config) *int { return &c.Undo.Levels }}, 1000, -1, noMax},
 
@@ -58,6 +60,10 @@ var options = []option{
 		func(c *Config) *int { return &c.Editor.SideScrollOff }}, 0, 0, 9999},
 	intOpt[int]{base[int]{"editor.timeoutlen", "Vim's 'timeoutlen': milliseconds to wait for the rest of a mapped key sequence.",
 		func(c *Config) *int { return &c.Editor.TimeoutLen }}, 1000, 0, 60000},
+	boolOpt{base[bool]{"editor.syntax", "Colour source code by its file type, as Vim's `:syntax on` (see docs/ui.md); `:syntax off` turns it off for the session.",
+		func(c *Config) *bool { return &c.Editor.Syntax }}, true},
+	nameOpt{base[string]{"editor.colorscheme", "Colour scheme: `default` (the 16-colour `dark` or `light`, after `$COLORFGBG`), `dark`, `light`, or one of chroma's styles such as `monokai` (`:colorscheme <Tab>` lists them). An unknown name is reported at start-up and `default` is used.",
+		func(c *Config) *string { return &c.Editor.ColorScheme }}, "default"},
 
 	// [panel]
 	enumOpt[PanelSide]{base[PanelSide]{"panel.side", "Side of the screen the undo-tree panel opens on.",

@@ -246,3 +246,46 @@ func (o dirOpt) apply(c *Config, raw any, env Env) error {
 	*o.field(c) = p
 	return nil
 }
+
+// nameOpt is a string option that names something (a colour scheme):
+// letters, digits, '-', '_' and '.', at most 64 bytes. Whether the name
+// exists is checked where the names are known (the editor).
+type nameOpt struct {
+	base[string]
+	def string
+}
+
+func (o nameOpt) setDefault(c *Config, _ Env) { *o.field(c) = o.def }
+func (o nameOpt) show(c *Config) string       { return quote(*o.field(c)) }
+func (o nameOpt) typeName() string            { return "string" }
+func (o nameOpt) defaultDoc() string          { return "`" + quote(o.def) + "`" }
+func (o nameOpt) allowed() string             { return "a name: letters, digits, `-`, `_`, `.`" }
+func (o nameOpt) check(c *Config, _ Env) error {
+	return validName(*o.field(c))
+}
+
+func (o nameOpt) apply(c *Config, raw any, _ Env) error {
+	s, ok := raw.(string)
+	if !ok {
+		return &typeError{"a string"}
+	}
+	if err := validName(s); err != nil {
+		return err
+	}
+	*o.field(c) = s
+	return nil
+}
+
+// validName checks the value of a nameOpt.
+func validName(s string) error {
+	if s == "" || len(s) > 64 {
+		return errors.New("must be a name of 1 to 64 characters")
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return fmt.Errorf("must be a name (letters, digits, '-', '_', '.'), not %s", quote(s))
+		}
+	}
+	return nil
+}

@@ -41,6 +41,18 @@ func DefaultUndoDir(env Env) (string, error) {
 	return filepath.Join(dir, "kjx", "undo"), nil
 }
 
+// DataDir returns kjx's data directory, $XDG_DATA_HOME/kjx, or
+// ~/.local/share/kjx when XDG_DATA_HOME is unset or not absolute. The
+// workspace histories live below it (undofile/workspace.DataDir). It
+// fails only when neither variable gives an absolute directory.
+func DataDir(env Env) (string, error) {
+	dir, err := xdgDir(env, "XDG_DATA_HOME", filepath.Join(".local", "share"))
+	if err != nil {
+		return "", fmt.Errorf("config: locating the data directory: %w", err)
+	}
+	return filepath.Join(dir, "kjx"), nil
+}
+
 // xdgDir applies the XDG rule: the variable if it holds an absolute path,
 // else $HOME/fallback.
 func xdgDir(env Env, name, fallback string) (string, error) {

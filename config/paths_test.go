@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -28,6 +29,10 @@ func TestDefaultPaths(t *testing.T) {
 		}
 		if undo != tc.undo || (uerr != nil) != (tc.undo == "") {
 			t.Errorf("%s: DefaultUndoDir = %q, %v; want %q", tc.name, undo, uerr, tc.undo)
+		}
+		data, derr := DataDir(tc.env)
+		if want := strings.TrimSuffix(tc.undo, "/undo"); data != want || (derr != nil) != (want == "") {
+			t.Errorf("%s: DataDir = %q, %v; want %q", tc.name, data, derr, want)
 		}
 		if got := Default(tc.env).Undo.Dir; got != tc.undo {
 			t.Errorf("%s: Default().Undo.Dir = %q, want %q", tc.name, got, tc.undo)

@@ -56,6 +56,8 @@ func randomConfig(rng *rand.Rand) Config {
 			*o.field(&c) = o.choices[rng.IntN(len(o.choices))]
 		case enumOpt[Glyphs]:
 			*o.field(&c) = o.choices[rng.IntN(len(o.choices))]
+		case nameOpt:
+			*o.field(&c) = []string{"default", "monokai", "x.y-z_1"}[rng.IntN(3)]
 		default:
 			panic("unknown option kind")
 		}

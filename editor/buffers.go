@@ -14,6 +14,7 @@ type Buffer struct {
 	tree *undo.Tree
 	eol  bool   // the text ends with a newline on disk
 	ff   string // "unix" or "dos"
+	ft   string // 'filetype'
 	// stat is the file's identity when last read or written (nil: never).
 	stat *fileio.Stat
 	// marks a-z and the special marks ' ` " [ ] < > . ^.
@@ -54,6 +55,7 @@ func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
 	b.empty = text.Len() == 0
 	b.loadedEmpty = b.empty
 	b.tree = undo.New(text, e.undoOptions())
+	b.ft = e.detectFileType(name, text)
 	e.bufs = append(e.bufs, b)
 	return b
 }

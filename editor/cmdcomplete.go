@@ -117,6 +117,7 @@ var argKinds = map[string]string{
 	"xit": "file", "exit": "file", "wundo": "file", "rundo": "file", "update": "file",
 	"set": "option", "setlocal": "option", "setglobal": "option",
 	"buffer": "buffer", "help": "help", "undo": "checkpoint",
+	"colorscheme": "colorscheme", "syntax": "syntax",
 }
 
 // skipRangeChars skips leading colons and blanks and a range made of
@@ -168,6 +169,10 @@ func (e *Editor) completions(kind, word string) []string {
 		all = helpTopics()
 	case "checkpoint":
 		all = e.buf().tree.Labels()
+	case "colorscheme":
+		all = e.colorSchemes()
+	case "syntax":
+		all = []string{"clear", "enable", "off", "on"}
 	case "file":
 		return fileCompletions(word)
 	case "value":

@@ -30,6 +30,7 @@ func OptionsFromConfig(c config.Config, base Options) Options {
 	o.IgnoreCase, o.SmartCase = e.IgnoreCase, e.SmartCase
 	o.HLSearch, o.IncSearch, o.WrapScan = e.HLSearch, e.IncSearch, e.WrapScan
 	o.FixEndOfLine, o.ScrollOff, o.TimeoutLen = e.FixEndOfLine, e.ScrollOff, e.TimeoutLen
+	o.Syntax, o.ColorScheme = e.Syntax, e.ColorScheme
 	o.UndoLevels = c.Undo.Levels
 	o.UndoFile = c.Undo.Persistent
 	o.UndoDir = c.Undo.Dir
@@ -99,6 +100,7 @@ func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 		}
 		changed = append(changed, strings.TrimSpace(e.optionString(d)))
 	}
+	changed = e.applyColourConfig(before, after, changed)
 	name := e.live.path
 	if name == "" {
 		name = "configuration"

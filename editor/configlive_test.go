@@ -20,6 +20,7 @@ func TestOptionsFromConfig(t *testing.T) {
 		TabStop: 3, ShiftWidth: 5, SoftTabStop: -1, ExpandTab: true, AutoIndent: true, ShiftRound: true,
 		Number: true, RelativeNumber: true, Wrap: false, IgnoreCase: true, SmartCase: true,
 		HLSearch: true, IncSearch: false, WrapScan: false, FixEndOfLine: true, ScrollOff: 7, TimeoutLen: 250,
+		Syntax: false, ColorScheme: "monokai",
 	}
 	c.Undo.Levels, c.Undo.Persistent, c.Undo.Dir = 42, true, "/u"
 	base := DefaultOptions()
@@ -32,6 +33,7 @@ func TestOptionsFromConfig(t *testing.T) {
 	want.IgnoreCase, want.SmartCase, want.HLSearch, want.IncSearch, want.WrapScan = true, true, true, false, false
 	want.FixEndOfLine, want.ScrollOff, want.TimeoutLen = true, 7, 250
 	want.UndoLevels, want.UndoFile, want.UndoDir = 42, true, "/u"
+	want.Syntax, want.ColorScheme = false, "monokai"
 	if got != want {
 		t.Fatalf("OptionsFromConfig:\n got %+v\nwant %+v", got, want)
 	}

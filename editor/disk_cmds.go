@@ -112,11 +112,11 @@ func exDiffdisk(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.msg("%s", e.sameLinesMessage(b, l))
 		return nil
 	}
-	e.say("--- "+from, "+++ "+b.name+" (buffer)")
+	e.sayDiff("--- "+from, "+++ "+b.name+" (buffer)")
 	for _, h := range res.Hunks {
-		e.say(h.Header())
+		e.sayDiff(h.Header())
 		for _, ln := range h.Lines {
-			e.say(string(" -+"[ln.Op]) + ln.Text)
+			e.sayDiff(string(" -+"[ln.Op]) + ln.Text)
 		}
 	}
 	if res.Approximate {

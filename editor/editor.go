@@ -95,6 +95,7 @@ type Editor struct {
 	msgs        []Message // messages not yet taken
 	keptMsg     bool      // a message is kept for the screen (see msgKeep)
 	output      []string  // output of list commands not yet taken
+	outputDiff  [][2]int  // the ranges of output lines that are a diff
 	history     []string  // :messages
 	errCount    int       // error messages ever shown
 	src         undo.Source
@@ -139,6 +140,13 @@ func New(cfg Config) *Editor {
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
 	e.persistStart()
+	if e.opt.ColorScheme == "" {
+		e.opt.ColorScheme = "default"
+	}
+	if err := e.checkColorScheme(e.opt.ColorScheme); err != nil {
+		e.opt.ColorScheme = "default"
+		e.errMsg("%v", err)
+	}
 	return e
 }
 
@@ -232,6 +240,13 @@ func (e *Editor) addHistory(s string) {
 // shown to the user but, as in Vim, not kept in the message history.
 func (e *Editor) say(lines ...string) { e.output = append(e.output, lines...) }
 
+// sayDiff is say for lines of a unified diff, which the UI colours.
+func (e *Editor) sayDiff(lines ...string) {
+	a := len(e.output)
+	e.say(lines...)
+	e.outputDiff = append(e.outputDiff, [2]int{a, len(e.output)})
+}
+
 // TakeMessages returns the messages shown since the last call and forgets
 // them.
 func (e *Editor) TakeMessages() []Message {
@@ -243,7 +258,7 @@ func (e *Editor) TakeMessages() []Message {
 // TakeOutput returns the list-command output since the last call.
 func (e *Editor) TakeOutput() []string {
 	o := e.output
-	e.output = nil
+	e.output, e.outputDiff = nil, nil
 	return o
 }
 
@@ -267,6 +282,7 @@ func (e *Editor) Open(path string) error {
 		e.cursorToStart()
 		e.msg("%s", fileInfoMessage(path, l))
 		e.persistOpened(b, l)
+		e.cleanTemps(path)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true
@@ -274,8 +290,9 @@ func (e *Editor) Open(path string) error {
 		e.switchTo(b)
 		e.cursorToStart()
 		e.msg("%q [New]", path)
+		e.cleanTemps(path)
 	default:
-		e.errMsg("E484: Can't open file %s", path)
+		e.errMsg("%s", openError(path, err))
 		return err
 	}
 	return nil
@@ -286,6 +303,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 		b := e.bufs[0]
 		b.name = path
 		b.tree = undo.New(text, e.undoOptions())
+		b.ft = e.detectFileType(path, text)
 		return b
 	}
 	return e.newBuffer(path, text)

@@ -111,6 +111,7 @@ func init() {
 		"bfirst": exBufferFirst, "brewind": exBufferFirst, "blast": exBufferFirst,
 		"bdelete": exBufferDelete, "bwipeout": exBufferDelete, "bunload": exBufferDelete,
 		"set": exSet, "setlocal": exSet, "setglobal": exSet,
+		"syntax": exSyntax, "colorscheme": exColorscheme,
 		"nohlsearch": func(e *Editor, c *exparse.Cmd, rg exRange) error { e.search.hl = false; return nil },
 		"help":       exHelp,
 		"redraw":     func(e *Editor, c *exparse.Cmd, rg exRange) error { return nil },

@@ -107,6 +107,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		size = int64(text.Len()) + int64(boolInt(eol))
 	}
 	e.msg("%q %s%dL, %dB %s", name, flags, nl, size, verb)
+	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
 		b.stat = &st

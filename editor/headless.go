@@ -145,6 +145,10 @@ type HeadlessConfig struct {
 	File   string // "" for an empty buffer
 	Steps  []Step
 	JSON   bool
+	// Stderr receives what the run reports at its end (undo files it
+	// could not write); nil: os.Stderr. cmd/kjx passes a writer that
+	// escapes what would act on a terminal.
+	Stderr io.Writer
 }
 
 // RunHeadless runs steps without a terminal, printing a JSON snapshot
@@ -152,7 +156,7 @@ type HeadlessConfig struct {
 // 1 when any step produced an error message.
 func RunHeadless(cfg HeadlessConfig, stdout io.Writer) int {
 	e := New(cfg.Editor)
-	defer e.closeHeadless()
+	defer e.closeHeadless(cfg.Stderr)
 	if cfg.File != "" {
 		_ = e.Open(cfg.File) // errors are messages
 	}

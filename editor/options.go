@@ -3,6 +3,7 @@ package editor
 import (
 	"time"
 
+	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/config"
 )
 
@@ -72,6 +73,11 @@ type Options struct {
 	TildeOp        bool   // 'tildeop'
 	History        int    // 'history'
 	TimeoutLen     int    // 'timeoutlen': ms to wait for the rest of a mapping (editor/timeout.go)
+	FileType       string // 'filetype' of new buffers (buffer-local; detected on open)
+	// Syntax is :syntax on/off (Vim's g:syntax_on; not a :set option).
+	Syntax bool
+	// ColorScheme is the :colorscheme name (Vim's g:colors_name).
+	ColorScheme string
 }
 
 // DefaultOptions returns Vim's defaults as `vim --clean` has them (which
@@ -98,6 +104,8 @@ func DefaultOptions() Options {
 		TimeoutLen:   1000,
 		FixEndOfLine: false,
 		JoinSpaces:   true,
+		Syntax:       true,
+		ColorScheme:  "default",
 	}
 }
 
@@ -121,6 +129,12 @@ type Config struct {
 	// Location is the time zone of times in undo messages and :undolist;
 	// nil means time.Local.
 	Location *time.Location
+	// FileType returns the 'filetype' of a file opened as name with text
+	// (the UI's detection: name, #!, modeline); nil detects nothing.
+	FileType func(name string, text buffer.Rope) string
+	// ColorSchemes are the names :colorscheme accepts; "default" is
+	// always one of them.
+	ColorSchemes []string
 }
 
 // shiftWidth is the effective 'shiftwidth'.

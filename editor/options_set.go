@@ -72,6 +72,8 @@ var optionDefs = []optDef{
 	{name: "tildeop", short: "top", b: func(o *Options) *bool { return &o.TildeOp }},
 	{name: "history", short: "hi", kind: optNumber, n: func(o *Options) *int { return &o.History }, check: nonNegative},
 	{name: "timeoutlen", short: "tm", kind: optNumber, n: func(o *Options) *int { return &o.TimeoutLen }, check: nonNegative},
+	{name: "filetype", short: "ft", kind: optString, s: func(o *Options) *string { return &o.FileType }, check: fileTypeName,
+		bufLocal: func(b *Buffer) *string { return &b.ft }},
 }
 
 func positive(v string) error {

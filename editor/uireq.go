@@ -1,6 +1,10 @@
 package editor
 
 import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -122,4 +126,98 @@ func (e *Editor) incMatch() [2]int {
 		return [2]int{}
 	}
 	return [2]int{s, end}
+}
+
+// exSyntax is :syntax on|enable|off|clear, as in Vim: on and enable
+// colour every buffer by its 'filetype', off and clear stop colouring;
+// without an argument it says what is in force (Vim 9.0's message when
+// nothing is).
+func exSyntax(e *Editor, c *exparse.Cmd, rg exRange) error {
+	switch arg := strings.TrimSpace(c.Arg); arg {
+	case "on", "enable":
+		e.opt.Syntax = true
+	case "off", "clear":
+		e.opt.Syntax = false
+	case "":
+		// Vim lists its syntax items; kjx has none to list and says which
+		// lexer colours the buffer.
+		if !e.opt.Syntax || e.buf().ft == "" {
+			e.msg("No Syntax items defined for this buffer")
+		} else {
+			e.msg("syntax on, filetype=%s", e.buf().ft)
+		}
+	default:
+		return fmt.Errorf("E410: Invalid :syntax subcommand: %s", arg)
+	}
+	return nil
+}
+
+// exColorscheme is :colorscheme [NAME]: without a name it shows the one
+// in use, as Vim does.
+func exColorscheme(e *Editor, c *exparse.Cmd, rg exRange) error {
+	name := strings.TrimSpace(c.Arg)
+	if name == "" {
+		e.msg("%s", e.opt.ColorScheme)
+		return nil
+	}
+	if err := e.checkColorScheme(name); err != nil {
+		return err
+	}
+	e.opt.ColorScheme = name
+	return nil
+}
+
+// colorSchemes are the names :colorscheme accepts.
+func (e *Editor) colorSchemes() []string {
+	if slices.Contains(e.cfg.ColorSchemes, "default") {
+		return e.cfg.ColorSchemes
+	}
+	return append([]string{"default"}, e.cfg.ColorSchemes...)
+}
+
+// fileTypeName checks a 'filetype' value: Vim allows letters, digits and
+// "-_." only ("" turns detection's answer off).
+func fileTypeName(v string) error {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return errors.New("E474: Invalid argument")
+		}
+	}
+	return nil
+}
+
+// applyColourConfig applies a reload's [editor] syntax and colorscheme
+// where they changed (they are not :set options), adding what changed to
+// the reload's report.
+func (e *Editor) applyColourConfig(before, after Options, changed []string) []string {
+	if before.Syntax != after.Syntax {
+		e.opt.Syntax = after.Syntax
+		changed = append(changed, map[bool]string{true: "syntax=on", false: "syntax=off"}[after.Syntax])
+	}
+	if before.ColorScheme != after.ColorScheme {
+		if err := e.checkColorScheme(after.ColorScheme); err != nil {
+			e.warnMsg(err.Error())
+		} else {
+			e.opt.ColorScheme = after.ColorScheme
+			changed = append(changed, "colorscheme="+after.ColorScheme)
+		}
+	}
+	return changed
+}
+
+// checkColorScheme reports an unknown scheme name.
+func (e *Editor) checkColorScheme(name string) error {
+	if !slices.Contains(e.colorSchemes(), name) {
+		return fmt.Errorf("E185: Cannot find color scheme '%s'", name)
+	}
+	return nil
+}
+
+// detectFileType is the 'filetype' of a buffer opened as name with text.
+func (e *Editor) detectFileType(name string, text buffer.Rope) string {
+	if name == "" || e.cfg.FileType == nil {
+		return ""
+	}
+	return e.cfg.FileType(name, text)
 }

@@ -48,6 +48,12 @@ type View struct {
 	// UIRequest is the last request to the UI (:undotree, …); act on a new
 	// Seq only.
 	UIRequest UIRequest
+	// FileType is the current buffer's 'filetype'; with Options.Syntax and
+	// Options.ColorScheme it tells the UI how to colour the text.
+	FileType string
+	// OutputDiff lists the ranges [a, b) of Output lines that are a
+	// unified diff (:diffdisk), for the UI to colour.
+	OutputDiff [][2]int
 }
 
 // VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
@@ -90,17 +96,19 @@ type Status struct {
 func (e *Editor) View() View {
 	b := e.buf()
 	t := b.tree
+	diffs := e.outputDiff // before TakeOutput forgets it
 	v := View{
-		Text:      t.Text(),
-		Cursor:    e.win.cur,
-		Top:       e.win.top,
-		Mode:      e.mode,
-		Pending:   FormatKeys(e.pending),
-		Messages:  e.TakeMessages(),
-		Output:    e.TakeOutput(),
-		Options:   e.opt,
-		Quit:      e.quit,
-		Recording: e.recording,
+		Text:       t.Text(),
+		Cursor:     e.win.cur,
+		Top:        e.win.top,
+		Mode:       e.mode,
+		Pending:    FormatKeys(e.pending),
+		Messages:   e.TakeMessages(),
+		OutputDiff: diffs,
+		Output:     e.TakeOutput(),
+		Options:    e.opt,
+		Quit:       e.quit,
+		Recording:  e.recording,
 		Status: Status{
 			FileName: b.name, Modified: t.Modified(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
 			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
@@ -122,6 +130,7 @@ func (e *Editor) View() View {
 	e.viewSearch(&v)
 	e.viewConfirm(&v)
 	v.UIRequest = e.uiReq
+	v.FileType = b.ft
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
 	}

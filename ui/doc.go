@@ -10,6 +10,7 @@
 //	    └──Show/Sync── Renderer   └──── editor.View (published, immutable)
 //	                          │
 //	                 diff worker goroutine (previews, off the UI goroutine)
+//	                 syntax worker goroutine (ui/syntax: highlighting)
 //
 // The editor owns all editing state on its own goroutine and publishes an
 // immutable editor.View after each batch of input. The UI goroutine turns
@@ -55,10 +56,19 @@
 // (ui/undopanel), and diffs run in ui/diff's worker, debounced and
 // cancelled when no longer wanted.
 //
+// # Colours
+//
+// scheme.go is the one place that maps what is drawn to styles: the
+// Theme's roles and the syntax token types (Theme.Tokens) of a colour
+// scheme, kjx's 16-colour dark and light schemes or any chroma style;
+// NO_COLOR and TERM=dumb remove every colour. colour.go hands each new
+// text to the syntax worker and gives every frame the newest result,
+// which the text window draws line by line (syncolour.go).
+//
 // # Concurrency
 //
-// Run starts the editor, the terminal reader and the diff worker on
-// their own goroutines; everything else — the Renderer, the Panel, the
+// Run starts the editor, the terminal reader, the diff worker and the
+// syntax worker on their own goroutines; everything else — the Renderer, the Panel, the
 // frame builder — belongs to the UI goroutine. Views and undo snapshots
 // are immutable and shared freely; the only lock guards the hand-over of
 // the newest view. The UI draws at most once per batch: not while input

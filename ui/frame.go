@@ -104,8 +104,8 @@ func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 	}
 	if len(v.Output) > 0 {
 		b.output = append(b.output[:0:0], b.msgs...)
-		for _, line := range v.Output {
-			b.output = append(b.output, Message{Text: line})
+		for i, line := range v.Output {
+			b.output = append(b.output, Message{Text: line, Diff: inRanges(v.OutputDiff, i)})
 		}
 		b.msgs = nil
 	}
@@ -176,4 +176,14 @@ func redoDepth(s undo.Snapshot, limit int) int {
 		seq = next[0]
 	}
 	return n
+}
+
+// inRanges reports whether i is in one of the ranges [a, b).
+func inRanges(rs [][2]int, i int) bool {
+	for _, r := range rs {
+		if i >= r[0] && i < r[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -160,7 +160,11 @@ func (r *Renderer) drawPanelRow(s Surface, v *undopanel.View, row undopanel.Row,
 		x = drawString(s, x, y, x1, sizes(info.Added, info.Deleted), pick(th.PanelDim), pick(th.PanelDim))
 	}
 	if marks := markers(info); marks != "" {
-		x = drawString(s, x, y, x1, " "+marks, pick(th.PanelSaved), pick(th.PanelSaved))
+		x = drawString(s, x, y, x1, " ", base, base)
+		for i := 0; i < len(marks); i++ {
+			st := pick(markerStyle(th, marks[i]))
+			x = drawString(s, x, y, x1, marks[i:i+1], st, st)
+		}
 	}
 	if row.Folded() {
 		x = drawString(s, x, y, x1, " ("+strconv.Itoa(info.Count)+" states)", pick(th.PanelDim), pick(th.PanelDim))
@@ -209,6 +213,18 @@ func (r *Renderer) glyph(g undopanel.Glyph, info undopanel.RowInfo) string {
 		return gl.DownLeft
 	}
 	return " "
+}
+
+// markerStyle is the style of a marker: the current state's '@', the
+// written states' 'S' and 's', the newest state's 'N'.
+func markerStyle(th *Theme, m byte) Style {
+	switch m {
+	case '@':
+		return th.PanelCurrentMark
+	case 'N':
+		return th.PanelDim
+	}
+	return th.PanelSaved
 }
 
 // markers returns a row's state markers: @ current, S written last,

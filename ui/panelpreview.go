@@ -90,6 +90,18 @@ func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w
 		row++
 		return true
 	}
+	putWords := func(prefix, text string, st, word Style, a, b int) bool {
+		if row >= h {
+			return false
+		}
+		x := drawString(s, x0, y+row, x0+w, prefix, st, st)
+		x = drawStringTabs(s, x, y+row, x0+w, text[:a], st, th.SpecialKey, 8)
+		x = drawStringTabs(s, x, y+row, x0+w, text[a:b], word, th.SpecialKey, 8)
+		x = drawStringTabs(s, x, y+row, x0+w, text[b:], st, th.SpecialKey, 8)
+		fill(s, x, x0+w, y+row, th.Panel)
+		row++
+		return true
+	}
 	if ready && out.Err == nil && out.Result != nil {
 		res := out.Result
 		skip := m.DiffTop
@@ -103,7 +115,7 @@ func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w
 				}
 			}
 		} else if len(res.Hunks) > 0 {
-			r.previewHunks(res, skip, put)
+			r.previewHunks(res, skip, put, putWords)
 		}
 	}
 	for ; row < h; row++ {
@@ -112,8 +124,10 @@ func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w
 }
 
 // previewHunks feeds the diff's lines, after skipping skip of them, to
-// put until it refuses.
-func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, text string, st Style) bool) {
+// put until it refuses. A run of deleted lines followed by as many
+// inserted lines pairs them up: the changed words of each pair are
+// marked.
+func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, text string, st Style) bool, putWords func(prefix, text string, st, word Style, a, b int) bool) {
 	th := &r.Theme
 	for _, h := range res.Hunks {
 		if skip > 0 {
@@ -121,17 +135,18 @@ func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, tex
 		} else if !put("", h.Header(), th.DiffHunk) {
 			return
 		}
-		for _, l := range h.Lines {
+		for i := 0; i < len(h.Lines); i++ {
 			if skip > 0 {
 				skip--
 				continue
 			}
+			l := h.Lines[i]
 			var ok bool
 			switch l.Op {
 			case diff.Insert:
-				ok = put("+", l.Text, th.DiffAdd)
+				ok = putPaired(h.Lines, i, th.DiffAdd, th.DiffAddWord, put, putWords)
 			case diff.Delete:
-				ok = put("-", l.Text, th.DiffDelete)
+				ok = putPaired(h.Lines, i, th.DiffDelete, th.DiffDeleteWord, put, putWords)
 			default:
 				ok = put(" ", l.Text, th.Panel)
 			}
@@ -140,4 +155,59 @@ func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, tex
 			}
 		}
 	}
+}
+
+// putPaired draws changed line i of lines, with its changed words marked
+// when it has a partner: the line at the same place in the run of
+// inserts after (or deletes before) a run of deletes of the same length.
+func putPaired(lines []diff.Line, i int, st, word Style, put func(prefix, text string, st Style) bool, putWords func(prefix, text string, st, word Style, a, b int) bool) bool {
+	l := lines[i]
+	prefix := "+"
+	if l.Op == diff.Delete {
+		prefix = "-"
+	}
+	if j, ok := partner(lines, i); ok {
+		var a, b int
+		if l.Op == diff.Delete {
+			a, b, _, _ = changedWords(l.Text, lines[j].Text)
+		} else {
+			_, _, a, b = changedWords(lines[j].Text, l.Text)
+		}
+		return putWords(prefix, l.Text, st, word, a, b)
+	}
+	return put(prefix, l.Text, st)
+}
+
+// partner returns the line paired with changed line i (see putPaired).
+func partner(lines []diff.Line, i int) (int, bool) {
+	op := lines[i].Op
+	start := i
+	for start > 0 && lines[start-1].Op == op {
+		start--
+	}
+	end := i
+	for end < len(lines) && lines[end].Op == op {
+		end++
+	}
+	n := end - start
+	if op == diff.Delete {
+		if end+n <= len(lines) && countOp(lines[end:end+n], diff.Insert) == n && (end+n == len(lines) || lines[end+n].Op != diff.Insert) && (start == 0 || lines[start-1].Op != diff.Insert) {
+			return end + (i - start), true
+		}
+		return 0, false
+	}
+	if start-n >= 0 && countOp(lines[start-n:start], diff.Delete) == n && (start-n == 0 || lines[start-n-1].Op != diff.Delete) {
+		return start - n + (i - start), true
+	}
+	return 0, false
+}
+
+func countOp(lines []diff.Line, op diff.Op) int {
+	n := 0
+	for _, l := range lines {
+		if l.Op == op {
+			n++
+		}
+	}
+	return n
 }

@@ -23,8 +23,12 @@ type Options struct {
 	// PanelKeys are the [keys.panel] mappings: keys typed while the panel
 	// has the keyboard (left) to panel keys (right), in key notation.
 	PanelKeys map[string]string
-	// Theme replaces the default theme when not nil.
+	// Theme replaces the default theme when not nil (and the colour
+	// scheme is then not applied).
 	Theme *Theme
+	// Colors says how colours may be drawn (NO_COLOR, truecolor); RunWith
+	// fills TrueColor from the terminal.
+	Colors ColorEnv
 }
 
 // Run runs the editor ed on the terminal screen s until the editor quits
@@ -52,6 +56,7 @@ func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options
 	}()
 	s.EnablePaste()
 	s.EnableMouse(tcell.MouseButtonEvents)
+	opt.Colors.TrueColor = s.Colors() >= 1<<24
 	l := newLoop(s, NewTcellSurface(s), opt)
 	return l.run(ctx, ed)
 }
@@ -115,6 +120,7 @@ type loop struct {
 	pmaps     panelMaps       // [keys.panel]
 	held      heldTimer       // the 'timeoutlen' wait for held panel keys
 	timeoutMs int             // 'timeoutlen' of the newest view
+	col       colourState     // colour scheme and syntax highlighting (colour.go)
 }
 
 func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
@@ -136,6 +142,7 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 	maps, _ := parsePanelMaps(opt.PanelKeys)
 	l.pmaps.set(maps)
 	l.timeoutMs = defaultTimeoutLen
+	l.col.init(opt, l.poke)
 	return l
 }
 
@@ -174,6 +181,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 		close(edDone) // not on a panic: that is reported as a crash
 	})
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
+	go guard("the highlighter", crashes, func() { l.col.worker.Run(ctx) })
 	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
 	// The panel's ages ("12s", "3m") move with the clock.
 	ages := time.NewTicker(5 * time.Second)
@@ -222,11 +230,12 @@ func (l *loop) drawIfNew(settled bool) {
 		return
 	}
 	fresh := seq != l.drawn || l.frame == nil
-	if !fresh && !l.dirty && !l.sync && !l.preview.Swap(false) {
+	if !fresh && !l.dirty && !l.sync && !l.preview.Swap(false) && !l.col.ready.Load() {
 		return
 	}
 	if fresh {
 		l.uiRequest(v.UIRequest)
+		l.colourView(v)
 		l.frame = l.fb.build(v)
 		l.drawn = seq
 		l.vmode, l.pend = v.Mode, v.Pending
@@ -235,6 +244,7 @@ func (l *loop) drawIfNew(settled bool) {
 		}
 	}
 	l.dirty = false
+	l.colourFrame()
 	l.r.draw(l.surf, l.frame)
 	if l.sync {
 		l.surf.Sync()

@@ -132,8 +132,14 @@ func (r *Renderer) drawMessages(s Surface, f *Frame, w, y0, h int) {
 		msgs = msgs[len(msgs)-rows:]
 	}
 	y := y0
-	for _, m := range msgs {
-		x := r.drawMessage(s, m, 0, w, y)
+	pairs := messagePairs(msgs)
+	for i, m := range msgs {
+		var x int
+		if pairs != nil && pairs[i] >= 0 {
+			x = r.drawChangedLine(s, m.Text, msgs[pairs[i]].Text, 0, w, y)
+		} else {
+			x = r.drawMessage(s, m, 0, w, y)
+		}
 		fill(s, x, w, y, th.Normal)
 		y++
 	}

@@ -34,6 +34,9 @@ type Cmdline struct {
 type Message struct {
 	Text  string
 	Error bool
+	// Diff marks a line of a unified diff (:diffdisk): coloured by its
+	// first character.
+	Diff bool
 }
 
 // Glyphs are the symbols the UI draws besides text; ASCIIGlyphs is the
@@ -258,8 +261,11 @@ func (r *Renderer) drawCmdline(s Surface, c Cmdline, x0, x1, y int) int {
 func (r *Renderer) drawMessage(s Surface, m Message, x0, x1, y int) int {
 	th := &r.Theme
 	style := th.Normal
-	if m.Error {
+	switch {
+	case m.Error:
 		style = th.ErrorMsg
+	case m.Diff:
+		style = diffLineStyle(th, m.Text)
 	}
 	text := m.Text
 	if w := stringWidth(text); w > x1-x0 {

@@ -123,37 +123,59 @@ type Theme struct {
 	PanelSel     Style // the selected row
 	PanelDim     Style // secondary text in the panel (ages, sizes)
 	PanelSaved   Style // saved-state markers
-	PanelLabel   Style // labels
-	Graph        Style // branch lanes
-	DiffAdd      Style // added lines in the diff pane
-	DiffDelete   Style // deleted lines in the diff pane
-	DiffHunk     Style // hunk headers
+	// PanelCurrentMark is the current state's marker ('@').
+	PanelCurrentMark Style
+	PanelLabel       Style // labels
+	Graph            Style // branch lanes
+	DiffAdd          Style // added lines in the diff pane
+	DiffDelete       Style // deleted lines in the diff pane
+	DiffHunk         Style // hunk headers
+	// DiffAddWord and DiffDeleteWord mark the changed words within a
+	// changed line.
+	DiffAddWord    Style
+	DiffDeleteWord Style
+	// Tokens colour syntax tokens (nil: none); see scheme.go.
+	Tokens *TokenStyles
 }
 
-// DefaultTheme returns a theme that reads well on 8-colour terminals,
-// close to Vim's defaults on a dark background.
+// roles returns pointers to every role's style, for changes made to all
+// of them (scheme.go).
+func (th *Theme) roles() []*Style {
+	return []*Style{&th.Normal, &th.NonText, &th.SpecialKey, &th.LineNr, &th.CursorLineNr, &th.StatusLine,
+		&th.Visual, &th.Search, &th.IncSearch, &th.ModeMsg, &th.ErrorMsg, &th.MoreMsg, &th.Panel,
+		&th.PanelBorder, &th.PanelCurrent, &th.PanelSel, &th.PanelDim, &th.PanelSaved, &th.PanelCurrentMark, &th.PanelLabel,
+		&th.Graph, &th.DiffAdd, &th.DiffDelete, &th.DiffHunk, &th.DiffAddWord, &th.DiffDeleteWord}
+}
+
+// DefaultTheme returns the "dark" scheme's theme: it reads well on
+// 8-colour terminals, close to Vim's defaults on a dark background, with
+// syntax tokens in the 16 colours.
 func DefaultTheme() Theme {
 	return Theme{
-		NonText:      Style{Fg: Blue, Attr: AttrBold},
-		SpecialKey:   Style{Fg: Cyan},
-		LineNr:       Style{Fg: Yellow},
-		CursorLineNr: Style{Fg: Yellow, Attr: AttrBold},
-		StatusLine:   Style{Attr: AttrReverse | AttrBold},
-		Visual:       Style{Attr: AttrReverse},
-		Search:       Style{Fg: Black, Bg: Yellow},
-		IncSearch:    Style{Attr: AttrReverse | AttrBold},
-		ModeMsg:      Style{Attr: AttrBold},
-		ErrorMsg:     Style{Fg: White, Bg: Red},
-		MoreMsg:      Style{Fg: Green, Attr: AttrBold},
-		PanelBorder:  Style{Attr: AttrReverse},
-		PanelCurrent: Style{Attr: AttrBold},
-		PanelSel:     Style{Attr: AttrReverse},
-		PanelDim:     Style{Fg: Cyan},
-		PanelSaved:   Style{Fg: Green, Attr: AttrBold},
-		PanelLabel:   Style{Fg: Magenta, Attr: AttrBold},
-		Graph:        Style{Fg: Blue},
-		DiffAdd:      Style{Fg: Green},
-		DiffDelete:   Style{Fg: Red},
-		DiffHunk:     Style{Fg: Magenta},
+		NonText:          Style{Fg: Blue, Attr: AttrBold},
+		SpecialKey:       Style{Fg: Cyan},
+		LineNr:           Style{Fg: Yellow},
+		CursorLineNr:     Style{Fg: Yellow, Attr: AttrBold},
+		StatusLine:       Style{Attr: AttrReverse | AttrBold},
+		Visual:           Style{Attr: AttrReverse},
+		Search:           Style{Fg: Black, Bg: Yellow},
+		IncSearch:        Style{Attr: AttrReverse | AttrBold},
+		ModeMsg:          Style{Attr: AttrBold},
+		ErrorMsg:         Style{Fg: White, Bg: Red},
+		MoreMsg:          Style{Fg: Green, Attr: AttrBold},
+		PanelBorder:      Style{Attr: AttrReverse},
+		PanelCurrent:     Style{Attr: AttrBold},
+		PanelSel:         Style{Attr: AttrReverse},
+		PanelDim:         Style{Fg: Cyan},
+		PanelSaved:       Style{Fg: Green, Attr: AttrBold},
+		PanelCurrentMark: Style{Fg: Yellow, Attr: AttrBold},
+		PanelLabel:       Style{Fg: Magenta, Attr: AttrBold},
+		Graph:            Style{Fg: Blue},
+		DiffAdd:          Style{Fg: Green},
+		DiffDelete:       Style{Fg: Red},
+		DiffHunk:         Style{Fg: Magenta},
+		DiffAddWord:      Style{Fg: Black, Bg: Green},
+		DiffDeleteWord:   Style{Fg: Black, Bg: Red},
+		Tokens:           darkTokens.tokens(),
 	}
 }

@@ -113,6 +113,7 @@ func (t *textWin) drawLine(s Surface, line, x0, y, avail int) (int, screenPos, b
 	}
 	isCur := line == t.v.Cursor.Line
 	curOff := t.curOff
+	t.syn.startLine(t, line)
 	t.seek(line, first, math.MaxInt)
 	var cur screenPos
 	tx := x0 + t.gutter

@@ -98,6 +98,10 @@ func (t *textWin) selEOL(line int) bool {
 func (t *textWin) cellStyle(c cell, line int) Style {
 	st := t.th.Normal
 	switch c.kind {
+	case cellText:
+		if t.syn.spans != nil {
+			st = t.syn.style(t.th, c.off)
+		}
 	case cellEscape:
 		st = t.th.SpecialKey
 	case cellTab:

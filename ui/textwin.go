@@ -36,6 +36,7 @@ type textWin struct {
 	gutter int
 	sel    selState
 	match  matchState
+	syn    synState
 }
 
 // seek lays out line so that the next cell is the one at or straddling

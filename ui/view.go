@@ -1,6 +1,9 @@
 package ui
 
-import "github.com/kjx-editor/kjx/buffer"
+import (
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/ui/syntax"
+)
 
 // Pos is a position in the text: 0-based line (rope line) and byte column
 // within the line.
@@ -68,4 +71,8 @@ type TextView struct {
 	Matches func(text buffer.Rope, from, to int) []Range
 	// IncMatch is the 'incsearch' match (empty: none).
 	IncMatch Range
+	// Syntax is the newest highlighting of the text (possibly of an
+	// older version of it: syntax.Result.Spans matches lines); nil
+	// draws no syntax colours.
+	Syntax *syntax.Result
 }

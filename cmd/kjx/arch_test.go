@@ -16,11 +16,17 @@ import (
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer.
 var allowedImports = map[string][]string{
-	"buffer":           {},
-	"buffer/testkit":   {},
-	"config":           {},
-	"undo":             {"buffer"},
-	"undofile":         {"undo", "buffer"},
+	"buffer":         {},
+	"buffer/testkit": {},
+	"config":         {},
+	"undo":           {"buffer"},
+	"undofile":       {"undo", "buffer"},
+	// The workspace history's content store and its shared file steps sit
+	// beside undofile and below everything that edits.
+	"undofile/internal/safefile": {},
+	"undofile/store":             {"undofile/internal/safefile"},
+	"undofile/workspace": {"undo", "buffer", "undofile", "undofile/store",
+		"undofile/internal/safefile"},
 	"editor/motion":    {"buffer"},
 	"editor/exparse":   {},
 	"editor/vimre":     {"buffer"},
@@ -30,8 +36,9 @@ var allowedImports = map[string][]string{
 	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch"},
-	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
+	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel", "ui/syntax"},
 	"ui/diff":      {"buffer", "editor/linediff"},
+	"ui/syntax":    {"buffer"},
 	"ui/undopanel": {},
 	"cmd/kjx":      {"*"},
 	"cmd/kjxbench": {"*"},

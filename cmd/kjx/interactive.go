@@ -19,7 +19,7 @@ import (
 // runInteractive starts the terminal UI on the file (or the demo).
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
-	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo}
+	ecfg := withColours(editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo})
 	file := o.file
 	var clock *demoClock
 	if o.demo {
@@ -71,6 +71,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts := ui.OptionsFor(editor.UIConfigFrom(cfg))
+	opts.Colors = ui.ColorEnvFrom(os.Getenv, false) // RunWith asks the terminal about truecolor
 	if err := ui.RunWith(ctx, ed, screen, opts); err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1

@@ -100,6 +100,7 @@ var specs = []spec{
 	{"help", fBang | fExtra | fNoTrlCom},
 	{"set", fBang | fTrlBar | fExtra}, {"setlocal", fBang | fTrlBar | fExtra}, {"setglobal", fBang | fTrlBar | fExtra},
 	{"nohlsearch", fTrlBar},
+	{"syntax", fExtra | fTrlBar}, {"colorscheme", fWord1 | fTrlBar},
 	{"k", fRange | fWord1 | fTrlBar}, {"mark", fRange | fWord1 | fTrlBar},
 	{"redraw", fBang | fTrlBar},
 	{"pwd", fTrlBar},

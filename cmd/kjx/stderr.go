@@ -1,0 +1,35 @@
+package main
+
+import (
+	"io"
+	"strings"
+
+	"github.com/kjx-editor/kjx/ui"
+)
+
+// terminalSafe is the one way cmd/kjx escapes text for the terminal: the
+// screen's own sanitiser, so that a file name or an argument holding
+// escape sequences (`kjx $'\e]0;PWNED\a'`) is shown as ^[]0;PWNED^G,
+// never obeyed. (The sanitiser is moving to a leaf package; only this
+// line changes then.)
+func terminalSafe(s string) string { return ui.EscapeString(s) }
+
+// safeWriter escapes everything written through it, line by line,
+// keeping the line breaks: cmd/kjx's standard error goes through one, so
+// nothing it or the headless run prints there reaches the terminal raw.
+type safeWriter struct{ w io.Writer }
+
+func (s safeWriter) Write(p []byte) (int, error) {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(p), "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		b.WriteString(terminalSafe(body))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	if _, err := io.WriteString(s.w, b.String()); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

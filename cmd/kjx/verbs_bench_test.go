@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// bigHistory makes a 2 000-line file with a history of about 10 000
+// states (typing, deletions, puts, undos making branches) in the verbs'
+// home, and returns its name.
+func bigHistory(tb testing.TB) string {
+	tb.Helper()
+	var text strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&text, "line %d %s\n", i, strings.Repeat("abcdefghij", 5))
+	}
+	if err := os.WriteFile("big.txt", []byte(text.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(2, 3))
+	var keys strings.Builder
+	for i := range 13000 {
+		switch r := rng.IntN(20); {
+		case r < 10:
+			keys.WriteString("x")
+		case r < 14:
+			keys.WriteString("j")
+		case r < 16:
+			fmt.Fprintf(&keys, "oadded line %d<Esc>", i)
+		case r < 18:
+			keys.WriteString("dd")
+		case r < 19:
+			keys.WriteString("u")
+		default:
+			keys.WriteString("p")
+		}
+	}
+	var out, errb strings.Builder
+	run([]string{"--headless", "--clock", "1700000000", "-c", "set undolevels=20000",
+		"--keys", keys.String(), "-c", "w", "big.txt"}, strings.NewReader(""), &out, &errb)
+	return "big.txt"
+}
+
+// benchVerbs sets up the big history once in a temporary home, or in
+// $KJX_VERBS_BENCH_DIR when set, where it stays for timing whole
+// processes (docs/performance.md):
+//
+//	KJX_VERBS_BENCH_DIR=/tmp/h go test -run '^$' -bench VerbHistory -benchtime 1x ./cmd/kjx
+//	cd /tmp/h && HOME=$PWD/home XDG_DATA_HOME=$PWD/data hyperfine -N 'kjx history big.txt'
+func benchVerbs(b *testing.B) string {
+	dir := os.Getenv("KJX_VERBS_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	b.Setenv("HOME", dir+"/home")
+	b.Setenv("XDG_DATA_HOME", dir+"/data")
+	b.Setenv("XDG_CONFIG_HOME", dir+"/config")
+	b.Chdir(dir)
+	file := bigHistory(b)
+	var out strings.Builder
+	run([]string{"history", file}, nil, &out, io.Discard)
+	if n := strings.Count(out.String(), "\n"); n < 9000 {
+		b.Fatalf("only %d states", n)
+	}
+	return file
+}
+
+// BenchmarkVerbHistory is kjx history on a history of about 10 000
+// states, in process (the process's start-up is measured with hyperfine,
+// see docs/performance.md). Budget for the whole process: 30 ms.
+func BenchmarkVerbHistory(b *testing.B) {
+	file := benchVerbs(b)
+	for b.Loop() {
+		if code := run([]string{"history", file}, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatal(code)
+		}
+	}
+}
+
+// BenchmarkVerbShow is kjx show of a state in the middle of that history.
+func BenchmarkVerbShow(b *testing.B) {
+	file := benchVerbs(b)
+	for b.Loop() {
+		if code := run([]string{"show", file + "@5000"}, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatal(code)
+		}
+	}
+}

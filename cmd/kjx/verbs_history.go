@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/linediff"
+	"github.com/kjx-editor/kjx/undo"
+)
+
+// verbHistory prints one line per state of the file's history: seq,
+// time, lines added and deleted by the change, its source, its label and
+// its marks (the write that saved it, the state on disk, the unsaved
+// state kjx was last in).
+func verbHistory(env verbEnv, name string) error {
+	h, err := loadHistory(env, name)
+	if err != nil {
+		return err
+	}
+	var counts [][2]int // by index in h.img.Nodes
+	if h.texts {
+		root, err := h.textAt(0)
+		if err != nil {
+			return err
+		}
+		if counts, err = lineCounts(&h.img, root); err != nil {
+			return fmt.Errorf("undo file of %s: corrupt (%v)", name, err)
+		}
+	} else {
+		fmt.Fprintln(env.stderr, "kjx: "+terminalSafe(h.errNoTexts().Error())+"; line counts unknown")
+	}
+	h.last = imageState(h.img)
+	p := historyPrinter{w: bufio.NewWriterSize(env.stdout, 64<<10), width: max(len(strconv.Itoa(h.img.SeqLast)), len("seq"))}
+	p.header()
+	root := "oldest state"
+	if h.img.Pruned > 0 {
+		root += fmt.Sprintf(" (%d older states folded into it)", h.img.Pruned)
+	}
+	p.row(0, 0, nil, "", append([]string{root}, h.marks(0)...))
+	for i := range h.img.Nodes {
+		n := &h.img.Nodes[i]
+		var c *[2]int
+		if counts != nil {
+			c = &counts[i]
+		}
+		var extra []string
+		if n.Label != "" {
+			extra = append(extra, "«"+terminalSafe(n.Label)+"»")
+		}
+		p.row(n.Seq, n.Time, c, n.Source.String(), append(extra, h.marks(n.Seq)...))
+	}
+	return p.w.Flush()
+}
+
+// historyPrinter writes the lines of kjx history in fixed columns: seq,
+// time, lines, source, then the label and marks.
+type historyPrinter struct {
+	w     *bufio.Writer
+	width int    // of the seq column
+	buf   []byte // the line being built
+}
+
+// Column widths, in characters (the counts hold a '−').
+const (
+	timeWidth   = len("2006-01-02 15:04:05")
+	linesWidth  = 13
+	sourceWidth = 8
+)
+
+func (p *historyPrinter) header() {
+	b := appendPadded(p.buf[:0], "seq", p.width, true)
+	b = appendPadded(append(b, "  "...), "time", timeWidth, false)
+	b = appendPadded(append(b, "  "...), "lines", linesWidth, false)
+	b = appendPadded(append(b, "  "...), "source", sourceWidth, false)
+	p.flush(append(b, "  label, marks"...))
+}
+
+// row prints one state: when is its Unix time (0: none, the root), c its
+// line counts (nil: unknown, "?"; the root has none).
+func (p *historyPrinter) row(seq int, when int64, c *[2]int, source string, extra []string) {
+	b := appendPadded(p.buf[:0], strconv.Itoa(seq), p.width, true)
+	b = append(b, "  "...)
+	if when != 0 {
+		b = time.Unix(when, 0).AppendFormat(b, "2006-01-02 15:04:05")
+	} else {
+		b = append(b, strings.Repeat(" ", timeWidth)...)
+	}
+	b = append(b, "  "...)
+	col := len(b)
+	switch {
+	case seq == 0:
+	case c == nil:
+		b = append(b, '?')
+	default:
+		b = strconv.AppendInt(append(b, '+'), int64(c[0]), 10)
+		b = strconv.AppendInt(append(b, " −"...), int64(c[1]), 10)
+	}
+	b = appendPadded(b, "", linesWidth-utf8.RuneCount(b[col:]), false)
+	b = appendPadded(append(b, "  "...), source, sourceWidth, false)
+	b = append(b, "  "...)
+	for i, e := range extra {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, e...)
+	}
+	p.flush(b)
+}
+
+// flush writes the line without trailing blanks.
+func (p *historyPrinter) flush(b []byte) {
+	p.buf = b
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	p.w.Write(b)
+	p.w.WriteByte('\n')
+}
+
+// appendPadded appends s padded with blanks to n characters, on the left
+// when right is set.
+func appendPadded(b []byte, s string, n int, right bool) []byte {
+	fill := max(n-utf8.RuneCountInString(s), 0)
+	if !right {
+		b = append(b, s...)
+	}
+	for range fill {
+		b = append(b, ' ')
+	}
+	if right {
+		b = append(b, s...)
+	}
+	return b
+}
+
+// marks describes what is special about state seq.
+func (h *fileHistory) marks(seq int) []string {
+	var m []string
+	if n := h.node(seq); n != nil && n.SaveNr > 0 {
+		m = append(m, "written ("+strconv.Itoa(n.SaveNr)+")")
+	}
+	if seq == h.saved {
+		if h.moved {
+			m = append(m, "was on disk")
+		} else {
+			m = append(m, "on disk")
+		}
+	}
+	if seq == h.last && h.last != h.saved {
+		m = append(m, "unsaved, last state")
+	}
+	return m
+}
+
+// imageState is the state the history was in when it was written: the
+// parent of Vim's curhead (the change undone last), else newhead.
+func imageState(img undo.Image) int {
+	if img.CurHead == 0 {
+		return img.NewHead
+	}
+	for i := range img.Nodes {
+		if img.Nodes[i].Seq == img.CurHead {
+			return img.Nodes[i].Parent
+		}
+	}
+	return img.NewHead
+}
+
+// lineCounts returns the lines each state of img added and deleted
+// against its parent, given the root's text. It walks the tree from the
+// root. Most states are one change within a line, which lineStatQuick
+// counts from the change alone, so a text is built only when a state
+// must read its parent's lines: the changes since the last text built
+// are kept pending and applied in one batch. Every change is applied to
+// a text once (at a leaf or a branch point at the latest), so a change
+// that does not fit its text is found.
+func lineCounts(img *undo.Image, root buffer.Rope) ([][2]int, error) {
+	index := func(seq int) int {
+		return sort.Search(len(img.Nodes), func(i int) bool { return img.Nodes[i].Seq >= seq })
+	}
+	// item is a state to visit: its parent's text is base with pending
+	// applied, and is length bytes long.
+	type item struct {
+		k       int // index in img.Nodes
+		base    buffer.Rope
+		pending []buffer.Change
+		length  int
+	}
+	out := make([][2]int, len(img.Nodes))
+	var stack []item
+	for _, c := range slices.Backward(img.RootChildren) {
+		stack = append(stack, item{index(c), root, nil, root.Len()})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := &img.Nodes[it.k]
+		after := it.length
+		for _, c := range n.Changes {
+			after += len(c.New) - len(c.Old)
+		}
+		a, d, ok := lineStatQuick(n.Changes, it.length, after)
+		if !ok {
+			parent, err := it.base.ApplyAll(it.pending)
+			if err != nil {
+				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
+			}
+			if a, d, err = lineStat(parent, n.Changes); err != nil {
+				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
+			}
+			it.base, it.pending = parent, nil
+		}
+		// In place: items on the stack read only their own prefix, and
+		// the subtree visited now is done before a sibling appends over
+		// it.
+		it.pending = append(it.pending, n.Changes...)
+		if len(n.Children) != 1 {
+			// Build the text: to check the changes of a branch that ends
+			// here, or for the branches that start here to share.
+			text, err := it.base.ApplyAll(it.pending)
+			if err != nil {
+				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
+			}
+			it.base, it.pending = text, nil
+		}
+		out[it.k] = [2]int{a, d}
+		for _, c := range slices.Backward(n.Children) {
+			stack = append(stack, item{index(c), it.base, it.pending, after})
+		}
+	}
+	return out, nil
+}
+
+// lineStatQuick counts what lineStat would for the common state that
+// makes one change inside one line (typing, x, r, ~): that line changed,
+// or appeared in an empty text, or was its last and went. ok is false for
+// anything else, which needs the texts.
+func lineStatQuick(cs []buffer.Change, before, after int) (added, deleted int, ok bool) {
+	if len(cs) != 1 || strings.IndexByte(cs[0].Old, '\n') >= 0 || strings.IndexByte(cs[0].New, '\n') >= 0 {
+		return 0, 0, false
+	}
+	switch {
+	case cs[0].Old == cs[0].New:
+		return 0, 0, true
+	case before == 0:
+		return 1, 0, true
+	case after == 0:
+		return 0, 1, true
+	}
+	return 1, 1, true
+}
+
+// lineStat returns the lines added and deleted by changes applied to
+// before: a line diff of the whole lines the changes touch (a changed
+// line counts as one deleted and one added, as in git; an empty text has
+// no lines). Only those lines are read from before; the changes are
+// applied to them as a string.
+func lineStat(before buffer.Rope, changes []buffer.Change) (added, deleted int, err error) {
+	if len(changes) == 0 {
+		return 0, 0, nil
+	}
+	// The span of the text after the changes that they produced, and how
+	// much longer that text is than before.
+	lo, hi, delta := -1, -1, 0
+	for _, c := range changes {
+		end, d := c.Off+len(c.Old), len(c.New)-len(c.Old)
+		nhi := c.Off + len(c.New)
+		if lo < 0 {
+			lo, hi = c.Off, nhi
+		} else {
+			lo = min(lo, c.Off)
+			switch {
+			case hi >= end:
+				hi += d
+			case hi > c.Off:
+				hi = nhi
+			}
+			hi = max(hi, nhi)
+		}
+		delta += d
+	}
+	if lo < 0 || hi-delta > before.Len() || lo > hi-delta {
+		return 0, 0, fmt.Errorf("changes outside the text")
+	}
+	start, end := 0, 0
+	if before.Len() > 0 {
+		start, end = before.LineStart(before.LineOf(lo)), before.LineEnd(before.LineOf(hi-delta))
+	}
+	region := before.SliceString(start, end)
+	oldLines := lines(region, before.Len() == 0)
+	for _, c := range changes {
+		off := c.Off - start
+		if off < 0 || off+len(c.Old) > len(region) || region[off:off+len(c.Old)] != c.Old {
+			return 0, 0, fmt.Errorf("a change does not match its text")
+		}
+		region = region[:off] + c.New + region[off+len(c.Old):]
+	}
+	newLines := lines(region, before.Len()+delta == 0)
+	res, err := linediff.Lines(context.Background(), oldLines, newLines, linediff.Options{Context: -1})
+	if err != nil {
+		return len(newLines), len(oldLines), nil
+	}
+	return res.Added, res.Deleted, nil
+}
+
+// lines splits a region of whole lines; the text of an empty buffer has
+// none.
+func lines(region string, emptyText bool) []string {
+	if emptyText {
+		return nil
+	}
+	return strings.Split(region, "\n")
+}
