@@ -116,6 +116,7 @@ func init() {
 		"help":       exHelp,
 		"redraw":     func(e *Editor, c *exparse.Cmd, rg exRange) error { return nil },
 		"pwd":        exPwd,
+		"sort":       exSort,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }

@@ -7,6 +7,10 @@ const indentedText = "    first line\n\tsecond a\n  third\n\n  fifth a\n        
 // nineLines is a text whose v}y yanks nine lines.
 const nineLines = "p1\np2\np3\np4\np5\np6\np7\np8\np9\n\nq\n"
 
+// sortText has case, numbers in several bases, negatives, duplicates and
+// lines without numbers, for :sort.
+const sortText = "b 10\nA 0x1F\na -3\nB 2\n\nc x7 0b101\nb 10\n  d 1.5e1\nC 0o17 nine\nab\n"
+
 // exCases are hand-written scenarios of issue #14's list of differences
 // from Vim (Vim's states are recorded by -update; nothing here states an
 // expectation).
@@ -23,5 +27,8 @@ var exCases = []exCase{
 	{Name: "search_wrap_messages", Text: "abc\nxyz\nabc\n", Steps: []string{"G", "/abc<CR>", "n", "N", "?xyz<CR>", "/nomatch<CR>", "?nomatch<CR>", "n", "G", "n", ":set nows<CR>", "/abc<CR>", "?nomatch<CR>"}},
 	{Name: "fewer_lines_messages", Text: nineLines, Steps: []string{"4Cx<Esc>", "u", "4ccy<Esc>", "u", "cipz<Esc>", "u", "6Sw<Esc>", "u", "v}y", "Vjjjy", "5yy", "5dd", "u", "v}d"}},
 	{Name: "unknown_option_message", Text: "a\n", Steps: []string{":set nosuchopt<CR>", ":set nosuchopt?<CR>", ":set invxyz<CR>", ":set xyz=3<CR>", ":set ts=4 foo<CR>"}},
+	{Name: "sort_plain", Text: sortText, Steps: []string{":sort<CR>", "u", ":sort!<CR>", "u", ":sort i<CR>", "u", ":sort u<CR>", "u", ":sort iu<CR>", "u", ":3,6sort<CR>", "u", ":sort<CR>", ":sort<CR>", "u", "u", "G:sort<CR>"}},
+	{Name: "sort_numbers", Text: sortText, Steps: []string{":sort n<CR>", "u", ":sort! n<CR>", "u", ":sort x<CR>", "u", ":sort b<CR>", "u", ":sort o<CR>", "u", ":sort f<CR>", "u", ":sort nu<CR>", "u", ":sort n x<CR>", ":sort z<CR>", "u"}},
+	{Name: "sort_pattern", Text: sortText, Steps: []string{":sort /\\a /<CR>", "u", ":sort /\\d\\+/ r<CR>", "u", ":sort /\\d/ n<CR>", "u", ":sort /x/<CR>", "u", "/b<CR>", ":sort //<CR>", "u", ":sort /[/]/ r<CR>", "u", ":sort |<CR>"}},
 	{Name: "undo_bad_argument", Text: "abc\n", Steps: []string{"x", ":undo -1<CR>", ":undo +1<CR>", ":undo x1<CR>", ":undo 1<CR>"}},
 }

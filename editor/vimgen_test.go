@@ -50,12 +50,12 @@ func genPatterns(text string) []string {
 }
 
 var (
-	genMotions  = []string{"h", "j", "k", "l", "w", "b", "e", "W", "B", "E", "0", "^", "$", "gg", "G", "}", "{", ")", "(", "%", "+", "-", "_", "<CR>", "fa", "tx", "Fe", ";", ",", "|", "2j", "3k", "3G", "5G", "2w", "g_", "ge"}
+	genMotions = []string{"h", "j", "k", "l", "w", "b", "e", "W", "B", "E", "0", "^", "$", "gg", "G", "}", "{", ")", "(", "%", "+", "-", "_", "<CR>", "fa", "tx", "Fe", ";", ",", "|", "2j", "3k", "3G", "5G", "2w", "g_", "ge"}
 	// Not "=": Vim's C-indenting on text that is not C follows heuristics
 	// kjx does not model (cindent.go says which part it does).
-	genOps      = []string{"d", "c", "y", ">", "<", "g~", "gu", "gU"}
-	genObjects  = []string{"iw", "aw", "ip", "ap", "i(", "a{", "is", "i\""}
-	genSimple   = []string{"x", "X", "D", "J", "3J", "gJ", "p", "P", "dd", "2dd", "yy", "yyp", ">>", "<<", "3>>", "3<<", "u", "u", "<C-r>", ".", ".", "~", "rx", "Y", "cc<Esc>", "S<Esc>", "ox<Esc>", "Oy<Esc>", "A z<Esc>", "I- <Esc>", "ab<CR>c<Esc>"}
+	genOps     = []string{"d", "c", "y", ">", "<", "g~", "gu", "gU"}
+	genObjects = []string{"iw", "aw", "ip", "ap", "i(", "a{", "is", "i\""}
+	genSimple  = []string{"x", "X", "D", "J", "3J", "gJ", "p", "P", "dd", "2dd", "yy", "yyp", ">>", "<<", "3>>", "3<<", "u", "u", "<C-r>", ".", ".", "~", "rx", "Y", "cc<Esc>", "S<Esc>", "ox<Esc>", "Oy<Esc>", "A z<Esc>", "I- <Esc>", "ab<CR>c<Esc>"}
 	// No range here can be backwards: Vim asks "Backwards range given,
 	// OK to swap (y/n)?", kjx swaps (docs/vim.md).
 	genExRanges = []string{"", "%", ".", "$", ".,+1", ".,$", "1,3", "2,4", "2", "3", "5", "1,$", "'a", "'a,$", ".-1,.+1"}
