@@ -117,6 +117,7 @@ func init() {
 		"redraw":     func(e *Editor, c *exparse.Cmd, rg exRange) error { return nil },
 		"pwd":        exPwd,
 		"sort":       exSort,
+		"retab":      exRetab,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }

@@ -30,5 +30,6 @@ var exCases = []exCase{
 	{Name: "sort_plain", Text: sortText, Steps: []string{":sort<CR>", "u", ":sort!<CR>", "u", ":sort i<CR>", "u", ":sort u<CR>", "u", ":sort iu<CR>", "u", ":3,6sort<CR>", "u", ":sort<CR>", ":sort<CR>", "u", "u", "G:sort<CR>"}},
 	{Name: "sort_numbers", Text: sortText, Steps: []string{":sort n<CR>", "u", ":sort! n<CR>", "u", ":sort x<CR>", "u", ":sort b<CR>", "u", ":sort o<CR>", "u", ":sort f<CR>", "u", ":sort nu<CR>", "u", ":sort n x<CR>", ":sort z<CR>", "u"}},
 	{Name: "sort_pattern", Text: sortText, Steps: []string{":sort /\\a /<CR>", "u", ":sort /\\d\\+/ r<CR>", "u", ":sort /\\d/ n<CR>", "u", ":sort /x/<CR>", "u", "/b<CR>", ":sort //<CR>", "u", ":sort /[/]/ r<CR>", "u", ":sort |<CR>"}},
+	{Name: "retab", Text: "\tone\n    two  x\n  \t three\t\tend\n        eight\nno tabs\n \t\n", Steps: []string{"2G$", ":retab<CR>", "u", ":retab!<CR>", "j", "u", ":retab 4<CR>", ":set ts?<CR>", "u", ":set ts=8<CR>", ":retab! 4<CR>", "u", ":set ts=8 et<CR>", ":retab<CR>", "u", ":retab! 2<CR>", ":set ts=8 noet<CR>", ":2,3retab! 3<CR>", "u", ":retab -1<CR>", ":retab x<CR>", ":retab 10000<CR>", ":retab 4x<CR>", ":5retab<CR>"}, Out: true},
 	{Name: "undo_bad_argument", Text: "abc\n", Steps: []string{"x", ":undo -1<CR>", ":undo +1<CR>", ":undo x1<CR>", ":undo 1<CR>"}},
 }
