@@ -118,6 +118,7 @@ func init() {
 		"pwd":        exPwd,
 		"sort":       exSort,
 		"retab":      exRetab,
+		"echo":       exEcho,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }
@@ -137,6 +138,9 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	rg, err := e.evalRange(c.Range, c.DefaultAll(), c.Name == "")
 	if err != nil {
 		return err
+	}
+	if c.Name != "" && !c.ZeroLine() {
+		rg.l1, rg.l2 = max(rg.l1, 0), max(rg.l2, 0) // Vim's correct_range
 	}
 	if slices.Contains(c.Mods, "keepjumps") {
 		defer e.keepJumps()()
