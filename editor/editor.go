@@ -92,12 +92,13 @@ type Editor struct {
 	subc        *subConfirm // the :s///c being answered (substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
-	msgs        []Message // messages not yet taken
-	keptMsg     bool      // a message is kept for the screen (see msgKeep)
-	output      []string  // output of list commands not yet taken
-	outputDiff  [][2]int  // the ranges of output lines that are a diff
-	history     []string  // :messages
-	errCount    int       // error messages ever shown
+	msgs        []Message    // messages not yet taken
+	sourcing    []*sourceCtx // the files :source is running (ex_source.go)
+	keptMsg     bool         // a message is kept for the screen (see msgKeep)
+	output      []string     // output of list commands not yet taken
+	outputDiff  [][2]int     // the ranges of output lines that are a diff
+	history     []string     // :messages
+	errCount    int          // error messages ever shown
 	src         undo.Source
 	quit        bool
 	lastInsText string // the ". register
@@ -205,6 +206,7 @@ func (e *Editor) note(s string) {
 
 // errMsg shows an error message (E-numbered texts, as Vim's).
 func (e *Editor) errMsg(format string, args ...any) {
+	e.sourceErrorContext()
 	s := format
 	if len(args) > 0 {
 		s = fmt.Sprintf(format, args...)

@@ -119,6 +119,7 @@ func init() {
 		"sort":       exSort,
 		"retab":      exRetab,
 		"echo":       exEcho,
+		"source":     exSource,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }

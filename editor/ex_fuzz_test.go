@@ -2,6 +2,8 @@ package editor
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"strings"
@@ -77,5 +79,34 @@ func TestEchoValues(t *testing.T) {
 		if got := e.TakeOutput(); len(got) != 1 || got[0] != tc.want {
 			t.Errorf(":echo %s = %q, want %q", tc.expr, got, tc.want)
 		}
+	}
+}
+
+// TestSourceBangAndRecursion checks what the Vim corpus cannot: :source!
+// types a file's bytes as Normal-mode commands (Vim reads them later,
+// from its main loop), and a script that sources itself stops with E169.
+func TestSourceBangAndRecursion(t *testing.T) {
+	dir := t.TempDir()
+	keys := filepath.Join(dir, "keys.vim")
+	loop := filepath.Join(dir, "loop.vim")
+	if err := os.WriteFile(keys, []byte("ggdd:s/e/E/\rix\x1b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(loop, []byte("so "+loop+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := newTestEditor("abc\ndef\nlast\n")
+	e.execExLine("so! "+keys, true)
+	if got := e.text().String(); got != "xdEf\nlast" {
+		t.Errorf(":so! keys: text %q, want %q", got, "xdEf\nlast")
+	}
+	e.TakeMessages()
+	e.execExLine("so "+loop, true)
+	var last string
+	for _, m := range e.TakeMessages() {
+		last = m.Text
+	}
+	if last != "E169: Command too recursive" {
+		t.Errorf(":so of a script that sources itself: last message %q", last)
 	}
 }

@@ -39,6 +39,7 @@ func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 // record (a Vim dictionary: "'key': expr, ").
 type vimRecipe struct {
 	prelude, start, perStep, afterStep, fields string
+	files                                      map[string]string // written next to the text first
 }
 
 // runVimSteps replays steps on text in a real Vim and decodes each step's
@@ -48,6 +49,9 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "buf.txt"), []byte(text), 0o644); err != nil {
+		return nil, err
+	}
+	if err := writeFiles(dir, r.files); err != nil {
 		return nil, err
 	}
 	out := filepath.Join(dir, "out.json")
@@ -87,6 +91,16 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 		return res, fmt.Errorf("vim recorded %d of %d steps", len(res), len(steps))
 	}
 	return res, nil
+}
+
+// writeFiles writes a scenario's extra files (name to content) into dir.
+func writeFiles(dir string, files map[string]string) error {
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // vimString escapes Vim key notation for a double-quoted Vim string, in

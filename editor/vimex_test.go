@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -106,11 +107,14 @@ func (s *exStep) UnmarshalJSON(data []byte) error {
 type exCase struct {
 	Name string `json:"name"`
 	// Text is an index into the golden file's texts when stored.
-	Text  string   `json:"-"`
-	TextN int      `json:"text"`
-	Out   bool     `json:"out,omitempty"`
-	Steps []string `json:"steps"`
-	Want  []exStep `json:"want"`
+	Text  string `json:"-"`
+	TextN int    `json:"text"`
+	Out   bool   `json:"out,omitempty"`
+	// Files are written into the directory both editors run in (the
+	// scripts :source reads).
+	Files map[string]string `json:"files,omitempty"`
+	Steps []string          `json:"steps"`
+	Want  []exStep          `json:"want"`
 }
 
 // exGolden is the golden file: every text once, and the cases.
@@ -142,7 +146,7 @@ func TestVimEx(t *testing.T) {
 	}
 	failed := 0
 	for i, c := range g.Cases {
-		if i < len(corpus) && (corpus[i].Name != c.Name || !slices.Equal(corpus[i].Steps, c.Steps) || corpus[i].Text != c.Text) {
+		if i < len(corpus) && (corpus[i].Name != c.Name || !slices.Equal(corpus[i].Steps, c.Steps) || corpus[i].Text != c.Text || !maps.Equal(corpus[i].Files, c.Files)) {
 			t.Errorf("%s: the golden file's scenario differs from the corpus: run -update", c.Name)
 			continue
 		}
@@ -212,6 +216,13 @@ var knownExDiff = map[string]string{
 // kjxExSteps replays a case in kjx, starting as kjx starts on a file.
 func kjxExSteps(t testing.TB, c exCase) []exStep {
 	t.Helper()
+	if len(c.Files) > 0 {
+		dir := t.TempDir()
+		t.Chdir(dir)
+		if err := writeFiles(dir, c.Files); err != nil {
+			t.Fatal(err)
+		}
+	}
 	e := newTestEditor(c.Text)
 	e.cursorToStart()
 	var res []exStep
@@ -226,6 +237,7 @@ func kjxExSteps(t testing.TB, c exCase) []exStep {
 				step.Msgs = append(step.Msgs, m.Text)
 			}
 		}
+		step.Msgs = vimMessages(step.Msgs) // the context lines of errors in scripts, as Vim's
 		if c.Out {
 			step.Out = e.TakeOutput()
 		}
@@ -408,7 +420,9 @@ var vimExRecipe = vimRecipe{
 
 // runVimEx replays a case in a real Vim.
 func runVimEx(t testing.TB, c exCase) ([]exStep, error) {
-	steps, err := runVimSteps[exStep](t, vimExRecipe, c.Text, c.Steps)
+	r := vimExRecipe
+	r.files = c.Files
+	steps, err := runVimSteps[exStep](t, r, c.Text, c.Steps)
 	if err != nil {
 		return nil, err
 	}

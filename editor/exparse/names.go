@@ -109,7 +109,7 @@ var specs = []spec{
 	{"sort", fRange | fDflAll | fBang | fExtra | fNoTrlCom},
 	{"retab", fTrlBar | fRange | fDflAll | fBang | fWord1},
 	{"echo", fExtra | fNoTrlCom | fBarArg},
-	{"source", fRange | fBang | fFile1 | fTrlBar},
+	{"source", fRange | fDflAll | fBang | fFile1 | fTrlBar},
 	{"!", fRange | fBang | fExtra | fNoTrlCom | fBarArg},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
