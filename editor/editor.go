@@ -94,6 +94,8 @@ type Editor struct {
 	srchHist    []string
 	msgs        []Message    // messages not yet taken
 	sourcing    []*sourceCtx // the files :source is running (ex_source.go)
+	prevBang    string       // the last shell command, for ! in :!cmd (ex_filter.go)
+	bangRedo    *redoCmd     // what . repeats after the ! operator's command
 	keptMsg     bool         // a message is kept for the screen (see msgKeep)
 	output      []string     // output of list commands not yet taken
 	outputDiff  [][2]int     // the ranges of output lines that are a diff

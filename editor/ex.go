@@ -120,6 +120,7 @@ func init() {
 		"retab":      exRetab,
 		"echo":       exEcho,
 		"source":     exSource,
+		"!":          exBang,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }

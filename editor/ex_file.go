@@ -305,7 +305,11 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		name = e.buf().name
 	}
 	if c.Filter {
-		return errors.New("E319: Sorry, the command is not available in this version")
+		cmd, err := e.expandBang(c.Arg)
+		if err != nil {
+			return err
+		}
+		return e.readShell(cmd, rg.l2)
 	}
 	l, err := loadFile(name)
 	if err != nil {

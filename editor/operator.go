@@ -22,6 +22,7 @@ type opRange struct {
 var operatorNames = map[string]bool{
 	"d": true, "c": true, "y": true, ">": true, "<": true, "=": true,
 	"g~": true, "gu": true, "gU": true, "g?": true, "gq": true, "gw": true,
+	"!": true,
 }
 
 // isOperator reports whether name is an operator.
@@ -271,6 +272,9 @@ func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 		e.opReindent(rg)
 	case "gq", "gw":
 		e.opFormat(c.name, rg)
+	case "!":
+		e.opFilter(c, rg)
+		return // . repeats it with the command typed (exBang)
 	}
 	if c.name != "y" && c.name != "c" {
 		e.setRedo(c)

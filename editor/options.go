@@ -135,6 +135,9 @@ type Config struct {
 	// ColorSchemes are the names :colorscheme accepts; "default" is
 	// always one of them.
 	ColorSchemes []string
+	// Shell runs :!cmd, filters and :r !cmd; nil means package shell's
+	// Runner ($SHELL -c, one minute at most).
+	Shell ShellRunner
 }
 
 // shiftWidth is the effective 'shiftwidth'.

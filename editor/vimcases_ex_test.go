@@ -39,5 +39,7 @@ var exCases = []exCase{
 		"loop.vim": "so loop.vim\n",
 		"nest.vim": "so src.vim\nj\n",
 	}, Steps: []string{":so src.vim<CR>", "u", ":set ts?<CR>", ":so nonexist.vim<CR>", ":so nest.vim<CR>", "u"}, Out: true},
+	{Name: "shell_filters", Text: "  c\nb\na\nd\ne\n", Steps: []string{":2,4!sort<CR>", "u", ":%!tr a-z A-Z<CR>", "u", ":.!false<CR>", "u", ":r !printf \"x\\ny\\n  z\\n\"<CR>", "u", ":0r !echo top<CR>", ":$r !true<CR>", ":2,3!exit 3<CR>", "u", ":!echo hi<CR>", "x", "2!!sort -r<CR>", "u", "!Gsort<CR>", ":!!<CR>", ":.!echo \\! !<CR>", "j!jtr a-z A-Z<CR>", "u", "j.", "u", "Vj!sort -r<CR>", ":2,3!<CR>", ":1,2!ls /nonexistent-dir 2>/dev/null<CR>", "u", ":%!grep -c .<CR>", "u"}},
+	{Name: "shell_no_previous", Text: "a\n", Steps: []string{":!!<CR>", ":.!<CR>", ":r !printf x<CR>", ":%!true<CR>", "u", ":0r !printf 'a\\nb'<CR>"}},
 	{Name: "undo_bad_argument", Text: "abc\n", Steps: []string{"x", ":undo -1<CR>", ":undo +1<CR>", ":undo x1<CR>", ":undo 1<CR>"}},
 }
