@@ -75,7 +75,7 @@ func buildLineIndex(n *node) *uint16 {
 	return &v[0]
 }
 
-// dropIndex forgets the line index of n, which the caller owns (a batch
+// dropIndex forgets the line index of n, which the caller owns (a transient
 // changing it in place), before one of its kids changes.
 func (n *node) dropIndex() {
 	if n.ix.Load() != nil {
