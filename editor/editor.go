@@ -140,8 +140,15 @@ func New(cfg Config) *Editor {
 // buf is the current buffer.
 func (e *Editor) buf() *Buffer { return e.win.buf }
 
-// text is the current buffer's text.
+// text is the current buffer's text, borrowed: valid until the text
+// changes next (see buffer.Transient). Code that reads the text as it was
+// after changing it takes frozenText instead.
 func (e *Editor) text() buffer.Rope { return e.win.buf.tree.Text() }
+
+// frozenText is the current buffer's text as an immutable rope, for
+// reading across changes (a :s reading the old text while it edits, a
+// diff, a job for another goroutine). O(1).
+func (e *Editor) frozenText() buffer.Rope { return e.win.buf.tree.Freeze() }
 
 // Mode returns the current mode.
 func (e *Editor) Mode() Mode { return e.mode }

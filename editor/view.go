@@ -91,7 +91,7 @@ func (e *Editor) View() View {
 	b := e.buf()
 	t := b.tree
 	v := View{
-		Text:      t.Text(),
+		Text:      t.Freeze(), // the UI keeps it
 		Cursor:    e.win.cur,
 		Top:       e.win.top,
 		Mode:      e.mode,
