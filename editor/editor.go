@@ -75,7 +75,8 @@ type Editor struct {
 	redo      *redoCmd // what . repeats
 	queue     []queued
 	draining  bool
-	stuffed   int   // keys not typed run since the last typed key
+	exDepth   int   // nesting of Ex command lines (Vim's call_depth; E169)
+	flushes   int   // typeahead flushes by beep (runNormal passes them outward)
 	normDepth int   // nesting of :normal
 	recording rune  // register being recorded into (0: none)
 	recorded  []Key // keys recorded so far
@@ -194,6 +195,7 @@ func (e *Editor) errMsg(format string, args ...any) {
 // not typed (the rest of a macro, a . repeat or :normal); typed keys still
 // run.
 func (e *Editor) beep() {
+	e.flushes++
 	kept := e.queue[:0]
 	for _, q := range e.queue {
 		if q.typed {

@@ -36,24 +36,8 @@ func (e *Editor) drain() {
 		if q.typed && !q.nomap && e.mapKey(q.k) {
 			continue
 		}
-		e.dispatchCounted(q)
+		e.dispatch(q.k, q.typed)
 	}
-}
-
-// maxStuffed bounds the keys run from macros, . and :normal between two
-// typed keys, so that a macro that calls itself cannot hang the editor.
-const maxStuffed = 1 << 20
-
-// dispatchCounted dispatches one queued key, stopping runaway recursion.
-func (e *Editor) dispatchCounted(q queued) {
-	if q.typed {
-		e.stuffed = 0
-	} else if e.stuffed++; e.stuffed > maxStuffed {
-		e.stuffed = 0
-		e.errMsg("E169: Command too recursive")
-		return
-	}
-	e.dispatch(q.k, q.typed)
 }
 
 // dispatch handles one key in the current mode.
