@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -71,12 +72,15 @@ type Editor struct {
 	cl      *cmdline
 	vis     visualState
 
-	regs      registers
-	redo      *redoCmd // what . repeats
-	queue     []queued
-	draining  bool
-	exDepth   int   // nesting of Ex command lines (Vim's call_depth; E169)
-	flushes   int   // typeahead flushes by beep (runNormal passes them outward)
+	regs     registers
+	redo     *redoCmd // what . repeats
+	queue    []queued
+	draining bool
+	exDepth  int // nesting of Ex command lines (Vim's call_depth; E169)
+	flushes  int // typeahead flushes by beep (runNormal passes them outward)
+	// interrupt is Vim's got_int: set by Interrupt from any goroutine,
+	// it stops the run of keys not typed (a macro that runs itself).
+	interrupt atomic.Bool
 	normDepth int   // nesting of :normal
 	recording rune  // register being recorded into (0: none)
 	recorded  []Key // keys recorded so far

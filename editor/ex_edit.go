@@ -283,6 +283,9 @@ func (e *Editor) runNormal(keys []Key) {
 	for len(e.queue) > 0 && !e.quit {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
+		if e.interrupted() {
+			break
+		}
 		e.dispatch(q.k, q.typed)
 	}
 	// An incomplete command is ended as with <Esc>.

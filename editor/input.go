@@ -20,6 +20,26 @@ func (e *Editor) Feed(keys []Key, typed bool) {
 	e.drain()
 }
 
+// Interrupt is CTRL-C while the editor is busy (Vim's got_int): the keys
+// not typed that are queued or running (a macro that runs itself, a long
+// :normal) are dropped at the next key, with the message "Interrupted".
+// Scripts of any length are never stopped otherwise, as in Vim, where a
+// recursive macro that never fails also runs until interrupted. Safe to
+// call from any goroutine.
+func (e *Editor) Interrupt() { e.interrupt.Store(true) }
+
+// interrupted reports, once, whether Interrupt was called, and then
+// flushes the keys not typed.
+func (e *Editor) interrupted() bool {
+	if !e.interrupt.Load() {
+		return false
+	}
+	e.interrupt.Store(false)
+	e.beep()
+	e.msg("Interrupted")
+	return true
+}
+
 // HandleKey processes one typed key.
 func (e *Editor) HandleKey(k Key) { e.Feed([]Key{k}, true) }
 
@@ -34,6 +54,9 @@ func (e *Editor) drain() {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
 		if q.typed && !q.nomap && e.mapKey(q.k) {
+			continue
+		}
+		if !q.typed && e.interrupted() {
 			continue
 		}
 		e.dispatch(q.k, q.typed)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Scripts of any length (issue #17): E169 counts the nesting of command
@@ -223,5 +224,30 @@ func TestNormalErrorFlushesOuterKeys(t *testing.T) {
 		}
 		kjxRun(t, e, StepSource, []byte(script))
 		compareText(t, script, want, e.text().String())
+	}
+}
+
+// TestInterruptStopsRecursiveMacro: a macro that runs itself and never
+// fails ("dd@q": dd on an empty buffer does not fail) runs until CTRL-C
+// in Vim, which no key count stops; Interrupt is that CTRL-C.
+func TestInterruptStopsRecursiveMacro(t *testing.T) {
+	e := newTestEditor("one\ntwo\nthree\n")
+	e.regs.named['q'] = register{text: "dd@q"}
+	stop := time.AfterFunc(100*time.Millisecond, e.Interrupt)
+	defer stop.Stop()
+	feedSteps(t, e, "@q")
+	if got := e.text().String(); got != "" {
+		t.Fatalf("text %q, want the empty buffer", got)
+	}
+	var seen bool
+	for _, m := range e.TakeMessages() {
+		seen = seen || m.Text == "Interrupted"
+	}
+	if !seen {
+		t.Fatalf("no Interrupted message")
+	}
+	feedSteps(t, e, "ix<Esc>") // the editor goes on
+	if got := e.text().String(); got != "x" {
+		t.Fatalf("after the interrupt: text %q", got)
 	}
 }

@@ -102,6 +102,10 @@ func travelMoves(n int) []string {
 		"normal! 40g-", "w!", "normal! 15g+", undo(n / 2), "w!", "earlier 10m", "later 3m",
 		"earlier 500", "later 120", "earlier 2f", "later 1f", "normal! 7u", "normal! 3\x12",
 		"earlier 1d", "later 1f", undo(n / 5), "normal! 250g-", "earlier 1f", "later 1d",
+		// Branches made at the replay's last instant (equal times).
+		undo(n / 3), "normal! ggOone\x1b", "normal! 30g-", "normal! 12g+", "earlier 40", "later 2f",
+		undo(2 * n / 3), "normal! Gotwo\x1b", "w!", "earlier 1h", "normal! 99g+", "later 7",
+		"earlier 3f", "normal! 5u", "later 1h", "normal! 1000g-", "later 1d",
 	}
 }
 
@@ -118,6 +122,9 @@ func typedTravelScript(tr *Trace) (*Script, []string, error) {
 	var outs []string
 	for _, mv := range travelMoves(len(tr.Txns)) {
 		s.rawEx(mv)
+		// A change among the moves is its own undo block in both editors
+		// (Vim would join the changes of consecutive script lines).
+		s.EndTxn()
 		if mv == "w!" {
 			continue
 		}
