@@ -110,8 +110,8 @@ func rootLeafEdit(tx *Transient, c child, a, b int, s string) (child, bool) {
 	}
 	owned := tx != nil && tx.rootLeaf == c.p
 	dnl := strings.Count(s, "\n") - countNL(c.text()[a:b])
-	p := tx.editLeaf(c, a, b, s, owned)
-	if tx != nil {
+	p, own := tx.editLeaf(c, a, b, s, owned)
+	if own {
 		tx.rootLeaf = p
 	}
 	return child{p: p, b: uint32(size), nl: uint32(c.lines() + dnl)}, true
@@ -137,6 +137,7 @@ func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (ch
 		return c, false
 	}
 	var nk child
+	ownLeaf := false
 	if h == 1 {
 		size := kb - (b - a) + len(s)
 		if size > maxLeaf || size < minLeaf {
@@ -144,8 +145,9 @@ func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (ch
 		}
 		ka, kz := a-start, b-start
 		dnl := strings.Count(s, "\n") - countNL(k.text()[ka:kz])
-		p := tx.editLeaf(k, ka, kz, s, tx.ownsKid(n, i))
+		p, own := tx.editLeaf(k, ka, kz, s, tx.ownsKid(n, i))
 		nk = child{p: p, b: uint32(size), nl: uint32(kl + dnl)}
+		ownLeaf = own
 	} else {
 		var ok bool
 		if nk, ok = fastEdit(tx, k, h-1, a-start, b-start, s, lo-start, hi-start); !ok {
@@ -160,8 +162,10 @@ func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (ch
 		n.dropIndex()
 	}
 	n.kids[i] = nk
-	if h == 1 && tx != nil {
+	if ownLeaf {
 		n.ownLeaves |= 1 << i
+	} else if h == 1 {
+		n.ownLeaves &^= 1 << i
 	}
 	n.size += nk.size() - kb
 	n.lines += nk.lines() - kl

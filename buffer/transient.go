@@ -35,13 +35,22 @@ type Transient struct {
 	// node are marked in the node (node.ownLeaves).
 	rootLeaf unsafe.Pointer
 	ver      uint64 // the number of changes: a borrowed rope of an older version is stale
+	// thawed counts the changes since the last freeze. The first change
+	// after a freeze copies its leaf at its exact size, as a persistent
+	// edit does: when every change is followed by a freeze (a view
+	// published per key) room for in-place edits would only cost. From
+	// the second on, copied leaves get room and become the transient's.
+	thawed int
+	tokens []token // a slab of fresh owner tokens, so a freeze rarely allocates
 }
 
 // Transient starts a transient text whose current text is r. r itself is
 // never changed.
 func (r Rope) Transient() *Transient {
 	r.live()
-	return &Transient{r: r.unstamped(), owner: new(token)}
+	tx := &Transient{r: r.unstamped()}
+	tx.owner = tx.newToken()
+	return tx
 }
 
 // Apply applies c to the text, or returns an error wrapping ErrMismatch and
@@ -52,6 +61,7 @@ func (tx *Transient) Apply(c Change) error {
 	}
 	tx.ver++
 	tx.r = tx.r.replace(tx, c.Off, c.Off+len(c.Old), c.New)
+	tx.thawed++
 	return nil
 }
 
@@ -73,11 +83,22 @@ func (tx *Transient) Borrow() Rope {
 // returned rope shares instead of changing it.
 func (tx *Transient) Freeze() Rope {
 	if tx.used {
-		tx.owner = new(token)
+		tx.owner = tx.newToken()
 		tx.used = false
 	}
 	tx.rootLeaf = nil
+	tx.thawed = 0
 	return tx.r
+}
+
+// newToken returns an owner token no node carries yet.
+func (tx *Transient) newToken() *token {
+	if len(tx.tokens) == 0 {
+		tx.tokens = make([]token, 64)
+	}
+	t := &tx.tokens[0]
+	tx.tokens = tx.tokens[1:]
+	return t
 }
 
 // Set replaces the current text by r (after a movement in the undo tree,
@@ -110,19 +131,21 @@ func (tx *Transient) ownsKid(n *node, i int) bool {
 }
 
 // editLeaf returns leaf c with [a, b) replaced by s, whose new size is
-// between 1 and maxLeaf: the same leaf edited in place when owned (tx
-// owns it), else a new one. Inside a transient the new leaf has room for
-// maxLeaf bytes and becomes the transient's: the caller marks it.
-func (tx *Transient) editLeaf(c child, a, b int, s string, owned bool) unsafe.Pointer {
+// between 1 and maxLeaf, and whether tx owns the result: the same leaf
+// edited in place when owned (tx owns it), else a new one. Inside a
+// transient that has changed since its last freeze the new leaf has room
+// for maxLeaf bytes and becomes the transient's: the caller marks it.
+func (tx *Transient) editLeaf(c child, a, b int, s string, owned bool) (unsafe.Pointer, bool) {
 	size := c.size() - (b - a) + len(s)
 	if owned {
 		t := unsafe.Slice((*byte)(c.p), maxLeaf)
 		copy(t[a+len(s):size], t[b:c.size()])
 		copy(t[a:], s)
-		return c.p
+		return c.p, true
 	}
 	room := size
-	if tx != nil {
+	own := tx != nil && tx.thawed > 0
+	if own {
 		room = maxLeaf
 		tx.used = true
 	}
@@ -132,5 +155,5 @@ func (tx *Transient) editLeaf(c child, a, b int, s string, owned bool) unsafe.Po
 	t.write(old[:a])
 	t.writeString(s)
 	t.write(old[b:])
-	return unsafe.Pointer(unsafe.SliceData(t.bytes(room)))
+	return unsafe.Pointer(unsafe.SliceData(t.bytes(room))), own
 }
