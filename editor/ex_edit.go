@@ -275,7 +275,7 @@ func (e *Editor) runNormal(keys []Key) {
 	defer func() { e.normDepth-- }()
 	savedQ, savedD := e.queue, e.draining
 	flushes := e.flushes
-	e.queue = nil
+	e.queue = make([]queued, 0, len(keys))
 	for _, k := range keys {
 		e.queue = append(e.queue, queued{k: k})
 	}
