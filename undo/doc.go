@@ -1,6 +1,10 @@
 // Package undo is kjx's undo tree: Vim's undo semantics, exactly, over byte
 // changes to a buffer.Rope, with immutable snapshots for other goroutines.
 //
+// The current text is a buffer.Transient edited in place (a typed key is
+// a memmove in an owned leaf): Text borrows it, valid until the next
+// change; Freeze, Snapshot and Result.Text freeze it, O(1), for holders.
+//
 // # Model
 //
 // A Tree holds the history of one buffer as a tree of states. The root is
