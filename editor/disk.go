@@ -320,7 +320,7 @@ func (e *Editor) replaceFromDisk(b *Buffer, l fileio.Loaded, changes []buffer.Ch
 	if isCur {
 		cur, top = e.win.cur, e.win.top
 	}
-	old := b.Text()
+	old := b.tree.Freeze() // read after the reload
 	b.tree.SetCursor(cur)
 	note := b.beforeSave()
 	if err := b.tree.ReloadChanges(changes, src); err != nil {

@@ -93,7 +93,7 @@ type fingerprint struct {
 
 func fingerprintOf(t *undo.Tree) fingerprint {
 	return fingerprint{tree: t, seqLast: t.SeqLast(), cur: t.Current(), saveLast: t.SaveLast(),
-		nodes: t.Len(), pruned: t.Pruned(), text: t.Text()}
+		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze()}
 }
 
 // same reports whether two fingerprints describe the same history: equal

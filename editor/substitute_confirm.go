@@ -117,7 +117,7 @@ func (e *Editor) commitPending() {
 
 // startConfirm begins :s///c: it finds the first match and asks about it.
 func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
-	scan := newSubScan(sp.re.re, e.text(), max(sp.l1, 0), sp.l2, sp.global)
+	scan := newSubScan(sp.re.re, e.frozenText(), max(sp.l1, 0), sp.l2, sp.global)
 	m, ok := scan.next()
 	if !ok {
 		if noErr || e.globalBusy {

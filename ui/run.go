@@ -97,6 +97,7 @@ type loop struct {
 	r       *Renderer
 	fb      frameBuilder
 	in      chan editor.Input
+	stop    func()        // interrupts the editor's run of keys not typed (CTRL-C)
 	wake    chan struct{} // a view was published or a preview is ready
 	pub     published
 	drawn   uint64 // pub.seq of the view last drawn
@@ -175,6 +176,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	crashes := make(chan crash, 3)
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
+	l.stop = ed.Interrupt
 	l.resized()
 	go guard("the editor", crashes, func() {
 		ed.RunWith(ctx, l.in, l.publish, editor.RunHooks{Config: l.setConfig})
@@ -366,6 +368,11 @@ func (l *loop) key(ev *tcell.EventKey) {
 		if k == editor.K(editor.KeyEnter) || k == editor.R(' ') || k == editor.K(editor.KeyEsc) {
 			return
 		}
+	}
+	if k == editor.Ctrl('c') && l.stop != nil {
+		// The editor may be busy with a macro that runs itself, as in
+		// Vim: CTRL-C stops it before the key is queued behind it.
+		l.stop()
 	}
 	l.send(editor.Input{Keys: []editor.Key{k}})
 }

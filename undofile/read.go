@@ -37,7 +37,18 @@ func Read(dir, absPath string, disk FileState, lim Limits) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, err
 	}
-	return load(name, absPath, disk, lim)
+	return load(name, absPath, disk, lim, true)
+}
+
+// Peek is Read for a look that is not a use: it changes nothing on disk,
+// not even the undo file's modification time, so that read-only tools
+// (kjx history, show, diff) leave retention as it was.
+func Peek(dir, absPath string, disk FileState, lim Limits) (Loaded, error) {
+	name, err := Locate(dir, absPath)
+	if err != nil {
+		return Loaded{}, err
+	}
+	return load(name, absPath, disk, lim, false)
 }
 
 // ReadFile loads an undo file named explicitly (:rundo FILE). Unlike Read
@@ -47,10 +58,10 @@ func ReadFile(name string, disk FileState, lim Limits) (Loaded, error) {
 	if r, err := filepath.EvalSymlinks(name); err == nil {
 		name = r
 	}
-	return load(name, "", disk, lim)
+	return load(name, "", disk, lim, false)
 }
 
-func load(name, absPath string, disk FileState, lim Limits) (Loaded, error) {
+func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, error) {
 	lim = lim.withDefaults()
 	f, fi, err := openSafe(name, lim.MaxReadSize, true)
 	if err != nil {
@@ -65,7 +76,7 @@ func load(name, absPath string, disk FileState, lim Limits) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, err
 	}
-	if absPath != "" {
+	if use {
 		markUsed(name)
 	}
 	return Loaded{Name: name, File: file, Changed: file.Disk != disk}, nil
