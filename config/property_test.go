@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // TestRoundTripRandom: a random valid Config, written as TOML, loads back
@@ -64,10 +66,10 @@ func randomConfig(rng *rand.Rand) Config {
 		for range rng.IntN(5) {
 			lhs := randKeys(rng)
 			toks, _ := ParseKeys(lhs)
-			if canon[keysString(toks)] {
+			if canon[keys.Format(toks)] {
 				continue // the same keys spelt twice would be reported
 			}
-			canon[keysString(toks)] = true
+			canon[keys.Format(toks)] = true
 			m[lhs] = randKeys(rng)
 			if km.name == "keys.panel" {
 				m[lhs] = randPanelKeys(rng)

@@ -52,7 +52,7 @@ func init() {
 		"l": {exclusive, false, false, mRight}, "<Right>": {exclusive, false, false, mRight},
 		" ": {exclusive, false, false, mSpaceWrap},
 		"j": {linewise, false, false, mDown}, "<Down>": {linewise, false, false, mDown},
-		"<C-j>": {linewise, false, false, mDown}, "<C-n>": {linewise, false, false, mDown},
+		"<NL>": {linewise, false, false, mDown}, "<C-n>": {linewise, false, false, mDown},
 		"k": {linewise, false, false, mUp}, "<Up>": {linewise, false, false, mUp},
 		"<C-p>": {linewise, false, false, mUp},
 		"+":     {linewise, false, false, mDownFirst}, "<CR>": {linewise, false, false, mDownFirst},

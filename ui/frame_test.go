@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/keys"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 	"github.com/kjx-editor/kjx/undo"
@@ -62,8 +63,8 @@ func TestFrameFromEditorView(t *testing.T) {
 	m := NewMemSurface(80, 24)
 	checkSurface(t, m)
 	r.Draw(m, f)
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'})
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'}) // the newest: state 3
+	r.Panel.Key(keys.Char('g'))
+	r.Panel.Key(keys.Char('g')) // the newest: state 3
 	for i := 0; i < 2 && !strings.Contains(m.Text(), "+three"); i++ {
 		r.Draw(m, f)
 		select {

@@ -22,7 +22,7 @@ const module = "github.com/kjx-editor/kjx"
 var allowedImports = map[string][]string{
 	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
 	"buffer/repodir":   {},
-	"config":           {},
+	"config":           {"editor/keys"},
 	"undo":             {"buffer", "buffer/repodir"},
 	"undofile":         {"undo", "buffer"},
 	"editor/motion":    {"buffer"},
@@ -31,12 +31,13 @@ var allowedImports = map[string][]string{
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
+	"editor/keys":      {},
 	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch"},
-	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel"},
+		"editor/linediff", "editor/diskwatch", "editor/keys"},
+	"ui":           {"editor", "undo", "buffer", "editor/motion", "editor/keys", "ui/diff", "ui/undopanel"},
 	"ui/diff":      {"buffer", "editor/linediff"},
-	"ui/undopanel": {},
+	"ui/undopanel": {"editor/keys"},
 	"cmd/kjx":      {"*"},
 	"cmd/kjxbench": {"*"},
 }
