@@ -18,24 +18,26 @@ const module = "github.com/kjx-editor/kjx"
 // (buffer ← undo ← editor ← ui ← cmd, with undofile and config beside the
 // editor) as an allow-list: package → the packages of ours it may import.
 // The sub-packages of editor are the editor's own helpers; they sit below
-// the editor and import only buffer.
+// the editor and import only buffer and the leaves. The leaves (keys,
+// cells) import nothing of ours and may be used by every layer.
 var allowedImports = map[string][]string{
 	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
 	"buffer/repodir":   {},
 	"config":           {"editor/keys"},
 	"undo":             {"buffer", "buffer/repodir"},
 	"undofile":         {"undo", "buffer"},
-	"editor/motion":    {"buffer"},
+	"editor/motion":    {"buffer", "editor/cells"},
 	"editor/exparse":   {},
 	"editor/vimre":     {"buffer"},
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
 	"editor/keys":      {},
+	"editor/cells":     {},
 	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/keys"},
-	"ui":           {"editor", "undo", "buffer", "editor/motion", "editor/keys", "ui/diff", "ui/undopanel"},
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells"},
+	"ui":           {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "ui/diff", "ui/undopanel"},
 	"ui/diff":      {"buffer", "editor/linediff"},
 	"ui/undopanel": {"editor/keys"},
 	"cmd/kjx":      {"*"},

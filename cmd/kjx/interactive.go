@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -25,12 +24,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.demo {
 		dir, err := os.MkdirTemp("", "kjx-demo-")
 		if err != nil {
-			fmt.Fprintln(stderr, "kjx: demo:", err)
+			printError(stderr, "kjx: demo:", err)
 			return 1
 		}
 		file = dir + "/demo.go"
 		if err := os.WriteFile(file, []byte(demoText), 0o644); err != nil {
-			fmt.Fprintln(stderr, "kjx: demo:", err)
+			printError(stderr, "kjx: demo:", err)
 			return 1
 		}
 		clock = newDemoClock()
@@ -43,13 +42,13 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if file != "" {
 		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintln(stderr, "kjx:", err)
+			printError(stderr, "kjx:", err)
 			return 1
 		}
 	}
 	if o.demo {
 		if err := playDemo(ed, clock); err != nil {
-			fmt.Fprintln(stderr, "kjx: demo:", err)
+			printError(stderr, "kjx: demo:", err)
 			return 1
 		}
 	}
@@ -67,12 +66,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	screen, err := tcell.NewScreen()
 	if err != nil {
-		fmt.Fprintln(stderr, "kjx: cannot open the terminal:", err)
+		printError(stderr, "kjx: cannot open the terminal:", err)
 		return 1
 	}
 	opts := ui.OptionsFor(editor.UIConfigFrom(cfg))
 	if err := ui.RunWith(ctx, ed, screen, opts); err != nil {
-		fmt.Fprintln(stderr, "kjx:", err)
+		printError(stderr, "kjx:", err)
 		return 1
 	}
 	return 0

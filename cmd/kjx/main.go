@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/cells"
 )
 
 func main() {
@@ -132,6 +134,14 @@ func parseArgs(args []string) (options, bool, error) {
 	return o, false, nil
 }
 
+// printError writes one message on w (stderr, before or after the
+// screen), escaped as the screen would show it: an argument or a file
+// name may hold control or bidi characters, which must not reach the
+// terminal raw.
+func printError(w io.Writer, a ...any) {
+	fmt.Fprintln(w, cells.Sanitize(strings.TrimSuffix(fmt.Sprintln(a...), "\n")))
+}
+
 // run is kjx's main, testable: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, a := range args {
@@ -142,7 +152,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	o, help, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		printError(stderr, err)
 		return 2
 	}
 	if help {
