@@ -317,8 +317,10 @@ func hasMotion(name string) bool {
 }
 
 // keepWant lists the commands after which curswant stays (Vim's scroll
-// commands); every other non-motion command resets it.
-var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true}
+// commands, and starting Visual mode); every other non-motion command
+// resets it.
+var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true,
+	"v": true, "V": true, "<C-v>": true}
 
 // execNormal runs a complete Normal-mode command.
 func (e *Editor) execNormal(c *ncmd) {
