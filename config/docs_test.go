@@ -86,7 +86,7 @@ func markdown() []byte {
 	b.WriteString(docsHeader)
 	titles := map[string]string{
 		"undo":   "Persistent undo files and the limits of the history.",
-		"editor": "Vim options, with Vim's names and meanings. The defaults are Vim's own (`vim -u NONE -N`), except `incsearch`, which is on as in Vim's `defaults.vim`, and `fixendofline`, which is off so that files round-trip byte for byte.",
+		"editor": "Vim options, with Vim's names and meanings. The defaults are Vim's own (`vim -u NONE -N`), except `incsearch`, which is on as in Vim's `defaults.vim`, and `fixendofline`, which is off so that files round-trip byte for byte. A value is allowed exactly when `:set` allows it: names, defaults and limits come from kjx's one option table (`editor/options`).",
 		"panel":  "The undo-tree panel and its diff preview.",
 	}
 	for _, table := range []string{"undo", "editor", "panel"} {

@@ -82,7 +82,12 @@ func randomConfig(rng *rand.Rand) Config {
 
 // randInt draws from [lo, hi], favouring the ends of the range.
 func randInt(rng *rand.Rand, lo, hi int64) int64 {
-	if hi == noMax {
+	switch {
+	case lo == noMin && hi == noMax:
+		lo, hi = -1<<40, 1<<40
+	case lo == noMin:
+		lo = hi - 1<<40
+	case hi == noMax:
 		hi = lo + 1<<40
 	}
 	switch rng.IntN(4) {

@@ -234,7 +234,7 @@ func (e *Editor) insertNewline() {
 func (e *Editor) insertShift(right bool) {
 	line := e.curLine()
 	ws := leadingWhite(line)
-	sw := e.opt.shiftWidth()
+	sw := e.opt.EffectiveShiftWidth()
 	w := displayWidth(ws, e.opt.TabStop)
 	nw := (w/sw + 1) * sw
 	if !right {

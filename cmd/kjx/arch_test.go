@@ -19,11 +19,11 @@ const module = "github.com/kjx-editor/kjx"
 // editor) as an allow-list: package → the packages of ours it may import.
 // The sub-packages of editor are the editor's own helpers; they sit below
 // the editor and import only buffer and the leaves. The leaves (keys,
-// cells) import nothing of ours and may be used by every layer.
+// cells, options) import nothing of ours and may be used by every layer.
 var allowedImports = map[string][]string{
 	"buffer":           {"buffer/repodir"}, // its trace tests find ../shared
 	"buffer/repodir":   {},
-	"config":           {"editor/keys"},
+	"config":           {"editor/keys", "editor/options"},
 	"undo":             {"buffer", "buffer/repodir"},
 	"undofile":         {"undo", "buffer"},
 	"editor/motion":    {"buffer", "editor/cells"},
@@ -34,9 +34,10 @@ var allowedImports = map[string][]string{
 	"editor/diskwatch": {},
 	"editor/keys":      {},
 	"editor/cells":     {},
+	"editor/options":   {},
 	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells"},
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "ui/diff", "ui/undopanel"},
 	"ui/diff":      {"buffer", "editor/linediff"},
 	"ui/undopanel": {"editor/keys"},
