@@ -24,13 +24,17 @@ func Cut(s string, state int) (cluster string, width, next int) {
 		}
 		return s[:1], 1, -1
 	}
-	if r, size := utf8.DecodeRuneInString(s); r == utf8.RuneError && size <= 1 {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
 		return s[:1], 0, -1
 	}
 	cluster, _, width, next = uniseg.FirstGraphemeClusterInString(s, state)
 	// uniseg may swallow invalid bytes that follow a valid rune into the
 	// cluster (after a Prepend character); cut the cluster at the first
 	// invalid byte instead.
+	if len(cluster) == size {
+		return cluster, width, next // one rune, valid
+	}
 	if cut := firstInvalid(cluster); cut > 0 {
 		cluster = cluster[:cut]
 		width = uniseg.StringWidth(cluster)

@@ -194,12 +194,21 @@ func clusterSafe(cluster string, wide bool) bool {
 		if !runeSafeIn(cluster, i, r, size, wide) {
 			return false
 		}
-		if i == 0 && unicode.Is(unicode.M, r) {
+		if i == 0 && isMark(r) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// isMark reports whether r is a combining mark (Unicode M), answering
+// at once for the ranges that hold none.
+func isMark(r rune) bool {
+	if r < 0x300 || r >= 0x4e00 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7a3 {
+		return false
+	}
+	return unicode.Is(unicode.M, r)
 }
 
 // runeSafeIn reports whether rune r at byte i of cluster may reach the
