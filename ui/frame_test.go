@@ -110,6 +110,16 @@ func TestUndoIndexIncremental(t *testing.T) {
 	}
 }
 
+// TestFrameSideScrollOff: 'sidescrolloff' reaches the text window.
+func TestFrameSideScrollOff(t *testing.T) {
+	var fb frameBuilder
+	v := editor.View{Options: editor.DefaultOptions()}
+	v.Options.SideScrollOff = 5
+	if f := fb.build(&v); f.Text.Opts.SideScrollOff != 5 {
+		t.Errorf("sidescrolloff %d in the frame, want 5", f.Text.Opts.SideScrollOff)
+	}
+}
+
 func TestMessagesStayUntilReplaced(t *testing.T) {
 	var fb frameBuilder
 	v := editor.View{Messages: []editor.Message{{Text: "written"}}}
