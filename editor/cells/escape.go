@@ -36,6 +36,19 @@ const hexDigits = "0123456789abcdef"
 // to use; a Sanitizer is not safe for concurrent use.
 type Sanitizer struct {
 	out []Piece
+	// counting makes the walk only add up widths in width: Width uses it
+	// to measure an unsafe cluster without building its escapes.
+	counting bool
+	width    int
+}
+
+// emit adds a piece to the output (or its width, when counting).
+func (z *Sanitizer) emit(p Piece) {
+	if z.counting {
+		z.width += p.W
+		return
+	}
+	z.out = append(z.out, p)
 }
 
 // controlEscapes holds "^@^A...^_" (the ^X forms of the C0 controls).
@@ -73,14 +86,14 @@ func (z *Sanitizer) Pieces(cluster string, w int) []Piece {
 	if len(cluster) == 1 && cluster[0] < utf8.RuneSelf {
 		b := cluster[0]
 		if b < ' ' || b == 0x7f {
-			z.out = append(z.out, Piece{S: controlEscape(b), W: 2, Esc: true})
+			z.emit(Piece{S: controlEscape(b), W: 2, Esc: true})
 		} else {
-			z.out = append(z.out, Piece{S: cluster, W: 1})
+			z.emit(Piece{S: cluster, W: 1})
 		}
 		return z.out
 	}
 	if w > 0 && clusterSafe(cluster, w == 2) {
-		z.out = append(z.out, Piece{S: cluster, W: min(w, 2)})
+		z.emit(Piece{S: cluster, W: min(w, 2)})
 		return z.out
 	}
 	z.split(cluster)
@@ -130,7 +143,7 @@ func (z *Sanitizer) flushRun(run string) {
 					z.escapeAll(c)
 					continue
 				}
-				z.out = append(z.out, Piece{S: c, W: min(w, 2)})
+				z.emit(Piece{S: c, W: min(w, 2)})
 			}
 			return
 		}
@@ -151,6 +164,10 @@ func (z *Sanitizer) escapeAll(s string) {
 // ^X for C0 controls and DEL, <xx> for invalid bytes and C1 controls (as
 // Vim shows both), <hhhh> for any other unsafe code point.
 func (z *Sanitizer) escapeRune(raw string, r rune, size int) {
+	if z.counting {
+		z.width += escapeWidth(r, size)
+		return
+	}
 	var e string
 	switch {
 	case r == utf8.RuneError && size == 1:
@@ -165,6 +182,23 @@ func (z *Sanitizer) escapeRune(raw string, r rune, size int) {
 		e = string(append(b, '>'))
 	}
 	z.out = append(z.out, Piece{S: e, W: len(e), Esc: true})
+}
+
+// escapeWidth is len of what escapeRune writes for r, without writing it.
+func escapeWidth(r rune, size int) int {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return 4 // <xx>
+	case r < ' ' || r == 0x7f:
+		return 2 // ^X
+	case r >= 0x80 && r < 0xa0:
+		return 4 // <xx>
+	}
+	digits := 4
+	for v := r >> 16; v > 0; v >>= 4 {
+		digits++
+	}
+	return digits + 2 // <hhhh>
 }
 
 // appendHexRune appends r in lower-case hex, at least four digits.

@@ -11,13 +11,9 @@ func Width(cluster string, w int) int {
 	if w > 0 && clusterSafe(cluster, w == 2) {
 		return min(w, 2)
 	}
-	var buf [8]Piece
-	z := Sanitizer{out: buf[:0]}
-	n := 0
-	for _, p := range z.Pieces(cluster, w) {
-		n += p.W
-	}
-	return n
+	z := Sanitizer{counting: true}
+	z.Pieces(cluster, w)
+	return z.width
 }
 
 // ByteWidth returns the cells of a cluster of one byte b: 1 for
