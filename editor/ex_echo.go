@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/editor/options"
 )
 
 // :echo {expr} ..., with the part of Vim's expression language that an
@@ -143,14 +144,14 @@ func (e *Editor) optionValue(name string) (value, bool) {
 	if d == nil {
 		return value{}, false
 	}
-	switch d.kind {
-	case optBool:
-		return value{kind: valNumber, n: b2i(*d.b(&e.opt))}, true
-	case optNumber:
-		return value{kind: valNumber, n: int64(*d.n(&e.opt))}, true
+	switch d.Kind {
+	case options.Bool:
+		return value{kind: valNumber, n: b2i(*d.Bool(&e.opt))}, true
+	case options.Number:
+		return value{kind: valNumber, n: int64(*d.Int(&e.opt))}, true
 	}
-	if d.bufLocal != nil {
-		return value{kind: valString, s: *d.bufLocal(e.buf())}, true
+	if local := bufLocalOption[d.Name]; local != nil {
+		return value{kind: valString, s: *local(e.buf())}, true
 	}
-	return value{kind: valString, s: *d.s(&e.opt)}, true
+	return value{kind: valString, s: *d.Str(&e.opt)}, true
 }

@@ -67,7 +67,7 @@ func (e *Editor) drain() {
 // dispatch handles one key in the current mode.
 func (e *Editor) dispatch(k Key, typed bool) {
 	if e.recording != 0 && typed {
-		if (e.mode == ModeNormal || e.mode.visual()) && len(e.pending) == 0 && k.isRune('q') {
+		if (e.mode == ModeNormal || e.mode.visual()) && len(e.pending) == 0 && k.IsRune('q') {
 			e.stopRecording()
 			return
 		}

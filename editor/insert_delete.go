@@ -80,7 +80,7 @@ func (e *Editor) insertBackspace() {
 
 func (e *Editor) softTab() int {
 	if e.opt.SoftTabStop < 0 {
-		return e.opt.shiftWidth()
+		return e.opt.EffectiveShiftWidth()
 	}
 	return e.opt.SoftTabStop
 }

@@ -49,7 +49,7 @@ func (c *ncmd) count0() int {
 
 // keyName is the table name of one key.
 func keyName(k Key) string {
-	if k.isRune('<') {
+	if k.IsRune('<') {
 		return "<" // "<lt>" in notation; operator tables use "<"
 	}
 	return FormatKey(k)
@@ -145,7 +145,7 @@ func parseNormal(keys []Key, visual bool) (ncmd, nstatus) {
 				c.count = n
 			}
 		}
-		if p.i < len(p.keys) && p.keys[p.i].isRune('"') {
+		if p.i < len(p.keys) && p.keys[p.i].IsRune('"') {
 			p.i++
 			k, ok := p.next()
 			if !ok {
@@ -209,7 +209,7 @@ func (p *parser) parseOperand(c *ncmd) nstatus {
 			return nMore
 		}
 		k := p.keys[p.i]
-		if k.isRune('v') || k.isRune('V') || k.isCtrl('v') {
+		if k.IsRune('v') || k.IsRune('V') || k.IsCtrl('v') {
 			c.force = keyName(k)
 			p.i++
 			continue

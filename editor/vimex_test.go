@@ -182,7 +182,6 @@ var knownExDiff = map[string]string{
 	"gen0406":           "not yet examined",
 	"gen0462":           "not yet examined",
 	"gen0654":           "not yet examined",
-	"gen0748":           "not yet examined",
 	"gen0782":           "not yet examined",
 	"gen0824":           "not yet examined",
 	"gen0915":           "not yet examined",
@@ -192,7 +191,6 @@ var knownExDiff = map[string]string{
 	"gen1282":           "not yet examined",
 	"gen1346":           "not yet examined",
 	"gen1489":           "not yet examined",
-	"gen1532":           "not yet examined",
 	"gen1591":           "not yet examined",
 	"gen1777":           "not yet examined",
 	"gen1832":           "not yet examined",
@@ -206,11 +204,9 @@ var knownExDiff = map[string]string{
 	"gen2280":           "not yet examined",
 	"gen2376":           "not yet examined",
 	"gen2426":           "not yet examined",
-	"gen2486":           "not yet examined",
 	"gen2494":           "not yet examined",
 	"gen2941":           "not yet examined",
 	"gen2994":           "not yet examined",
-	"gen2995":           "not yet examined",
 }
 
 // kjxExSteps replays a case in kjx, starting as kjx starts on a file.

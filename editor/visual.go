@@ -132,6 +132,9 @@ func (e *Editor) execVisualCmd(c *ncmd) {
 	switch {
 	case isOperator(c.name):
 		e.visualOperator(c, c.name, false)
+		if e.mode != ModeInsert {
+			e.win.wantCol = -1 // as after an operator in Normal mode
+		}
 	case motions[c.name].fn != nil:
 		e.moveBy(c)
 		// A block goes to the line ends while the remembered column is
@@ -469,7 +472,12 @@ func vMode(e *Editor, c *ncmd) {
 	e.vis.mode = m
 }
 
-func vEsc(e *Editor, c *ncmd) { e.exitVisual() }
+// vEsc leaves Visual mode; the next vertical move takes its column from
+// the cursor again (Vim's nv_esc sets w_set_curswant).
+func vEsc(e *Editor, c *ncmd) {
+	e.exitVisual()
+	e.win.wantCol = -1
+}
 
 func vColon(e *Editor, c *ncmd) {
 	e.exitVisual()

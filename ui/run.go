@@ -380,11 +380,10 @@ func (l *loop) key(ev *tcell.EventKey) {
 // panelKey gives a key to the focused panel and carries out its action.
 func (l *loop) panelKey(k editor.Key) {
 	p := l.r.Panel
-	pk, ok := panelKey(k)
-	if !ok {
+	if !undopanel.Handles(k) {
 		return
 	}
-	switch a := p.Key(pk); a.Kind {
+	switch a := p.Key(k); a.Kind {
 	case undopanel.ActRestore:
 		l.send(restoreInput(a.Seq))
 	case undopanel.ActClose:

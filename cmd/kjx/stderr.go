@@ -4,15 +4,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kjx-editor/kjx/ui"
+	"github.com/kjx-editor/kjx/editor/cells"
 )
 
 // terminalSafe is the one way cmd/kjx escapes text for the terminal: the
-// screen's own sanitiser, so that a file name or an argument holding
-// escape sequences (`kjx $'\e]0;PWNED\a'`) is shown as ^[]0;PWNED^G,
-// never obeyed. (The sanitiser is moving to a leaf package; only this
-// line changes then.)
-func terminalSafe(s string) string { return ui.EscapeString(s) }
+// screen's own sanitiser (editor/cells), so that a file name or an
+// argument holding escape sequences (`kjx $'\e]0;PWNED\a'`) is shown as
+// ^[]0;PWNED^G, never obeyed.
+func terminalSafe(s string) string { return cells.Sanitize(s) }
 
 // safeWriter escapes everything written through it, line by line,
 // keeping the line breaks: cmd/kjx's standard error goes through one, so

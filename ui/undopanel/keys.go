@@ -1,31 +1,6 @@
 package undopanel
 
-// KeyCode names the keys the panel understands besides characters.
-type KeyCode uint8
-
-// The key codes.
-const (
-	KeyRune KeyCode = iota
-	KeyUp
-	KeyDown
-	KeyLeft
-	KeyRight
-	KeyEnter
-	KeyEsc
-	KeyTab
-	KeyHome
-	KeyEnd
-	KeyPgUp
-	KeyPgDn
-)
-
-// Key is a key press given to the panel. Ctrl marks a control character
-// (Rune holds the lower-case letter).
-type Key struct {
-	Code KeyCode
-	Rune rune
-	Ctrl bool
-}
+import "github.com/kjx-editor/kjx/editor/keys"
 
 // ActionKind is what a key asks of the panel's owner.
 type ActionKind uint8
@@ -63,45 +38,60 @@ var HelpLines = []string{
 	"?         this help",
 }
 
+// Handles reports whether k is a key the panel understands: a character
+// alone or with Ctrl, or one of its special keys (whatever the
+// modifiers: <S-Up> is <Up>).
+func Handles(k keys.Key) bool {
+	switch k.Code {
+	case keys.Rune:
+		return k.Mod&^keys.ModCtrl == 0
+	case keys.Up, keys.Down, keys.Left, keys.Right, keys.Enter, keys.Esc, keys.Tab,
+		keys.Home, keys.End, keys.PgUp, keys.PgDn:
+		return true
+	}
+	return false
+}
+
 // Key handles one key press and returns what the owner must do. t is the
-// tree the panel last synced with.
-func (p *Panel) Key(t Tree, k Key) Action {
-	if p.Layout.Len() == 0 {
+// tree the panel last synced with. Keys the panel does not handle
+// (Handles) do nothing.
+func (p *Panel) Key(t Tree, k keys.Key) Action {
+	if p.Layout.Len() == 0 || !Handles(k) {
 		return Action{}
 	}
 	if p.pending == 'g' {
 		p.pending = 0
-		if k.Code == KeyRune && k.Rune == 'g' && !k.Ctrl {
+		if k.IsRune('g') {
 			return p.selectRow(p.Layout.Len() - 1)
 		}
 	}
-	if k.Ctrl {
+	if k.Code == keys.Rune && k.Mod == keys.ModCtrl {
 		return p.ctrlKey(k.Rune)
 	}
 	switch k.Code {
-	case KeyDown:
+	case keys.Down:
 		return p.moveRows(1)
-	case KeyUp:
+	case keys.Up:
 		return p.moveRows(-1)
-	case KeyLeft:
+	case keys.Left:
 		return p.sibling(-1)
-	case KeyRight:
+	case keys.Right:
 		return p.sibling(1)
-	case KeyEnter:
+	case keys.Enter:
 		return Action{Kind: ActRestore, Seq: p.Sel}
-	case KeyEsc:
+	case keys.Esc:
 		return Action{Kind: ActClose}
-	case KeyTab:
+	case keys.Tab:
 		return Action{Kind: ActFocusText}
-	case KeyHome:
+	case keys.Home:
 		return p.selectRow(p.Layout.Len() - 1)
-	case KeyEnd:
+	case keys.End:
 		return p.selectRow(0)
-	case KeyPgDn:
+	case keys.PgDn:
 		return p.moveRows(max(p.height-1, 1))
-	case KeyPgUp:
+	case keys.PgUp:
 		return p.moveRows(-max(p.height-1, 1))
-	case KeyRune:
+	case keys.Rune:
 		return p.runeKey(t, k.Rune)
 	}
 	return Action{}
