@@ -146,6 +146,9 @@ func (e *Editor) optionValue(name string) (value, bool) {
 	}
 	switch d.Kind {
 	case options.Bool:
+		if local := bufLocalBool[d.Name]; local != nil {
+			return value{kind: valNumber, n: b2i(*local(e.buf()))}, true
+		}
 		return value{kind: valNumber, n: b2i(*d.Bool(&e.opt))}, true
 	case options.Number:
 		return value{kind: valNumber, n: int64(*d.Int(&e.opt))}, true

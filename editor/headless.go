@@ -149,7 +149,7 @@ func (e *Editor) Snapshot(msgs []Message) Snapshot {
 	s := Snapshot{
 		Lines:    strings.Split(t.Text().String(), "\n"),
 		Cursor:   [2]int{e.win.cur.Line + 1, e.win.cur.Col + 1},
-		Modified: t.Modified(),
+		Modified: t.Modified() || b.shapeDiff,
 		SeqCur:   t.SeqCur(), SeqLast: t.SeqLast(), SaveCur: t.SaveCur(), SaveLast: t.SaveLast(),
 		Messages: []string{},
 		Output:   e.TakeOutput(),

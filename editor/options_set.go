@@ -15,7 +15,11 @@ import (
 
 // optionAfter runs after the option's value changed.
 var optionAfter = map[string]func(e *Editor){
-	"undofile": (*Editor).persistOptionSet,
+	"fileformat":   (*Editor).checkShapes,
+	"endofline":    (*Editor).checkShapes,
+	"bomb":         (*Editor).checkShapes,
+	"fixendofline": (*Editor).checkShapes,
+	"undofile":     (*Editor).persistOptionSet,
 	"undolevels": func(e *Editor) {
 		for _, b := range e.bufs {
 			b.tree.SetLevels(e.opt.UndoLevels)
@@ -29,6 +33,20 @@ var optionAfter = map[string]func(e *Editor){
 var bufLocalOption = map[string]func(b *Buffer) *string{
 	"fileformat": func(b *Buffer) *string { return &b.ff },
 	"filetype":   func(b *Buffer) *string { return &b.ft },
+}
+
+// bufLocalBool is bufLocalOption for boolean options.
+var bufLocalBool = map[string]func(b *Buffer) *bool{
+	"endofline": func(b *Buffer) *bool { return &b.eol },
+	"bomb":      func(b *Buffer) *bool { return &b.bomb },
+}
+
+// checkShapes updates every buffer's 'modified' after a change of
+// 'fileformat', 'endofline', 'bomb' or 'fixendofline'.
+func (e *Editor) checkShapes() {
+	for _, b := range e.bufs {
+		b.checkShape(e.opt.FixEndOfLine)
+	}
 }
 
 // findOption returns the option named name (long or short), or nil.
@@ -105,6 +123,9 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 // setBool applies :set name, noname, invname, name! and name&.
 func (e *Editor) setBool(d *options.Def, it exparse.SetItem) error {
 	p := d.Bool(&e.opt)
+	if local := bufLocalBool[d.Name]; local != nil {
+		p = local(e.buf())
+	}
 	switch it.Op {
 	case "":
 		*p = true
@@ -231,6 +252,9 @@ func (e *Editor) optionString(d *options.Def) string {
 	if local := bufLocalOption[d.Name]; local != nil {
 		return d.Show(*local(e.buf()))
 	}
+	if local := bufLocalBool[d.Name]; local != nil {
+		return d.Show(*local(e.buf()))
+	}
 	return d.Show(d.Get(&e.opt))
 }
 
@@ -240,7 +264,7 @@ func (e *Editor) showChangedOptions() {
 	out := []string{"--- Options ---"}
 	for i := range options.Table() {
 		d := &options.Table()[i]
-		if bufLocalOption[d.Name] == nil && !d.Equal(&e.opt, &def) {
+		if bufLocalOption[d.Name] == nil && bufLocalBool[d.Name] == nil && !d.Equal(&e.opt, &def) {
 			out = append(out, e.optionString(d))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -149,6 +150,7 @@ func newTestEditor(text string) *Editor {
 func (e *Editor) setText(text string) {
 	b := e.buf()
 	b.eol = true
+	text, b.bomb = strings.CutPrefix(text, fileio.BOM) // as a file is read
 	if strings.HasSuffix(text, "\n") {
 		text = text[:len(text)-1]
 	} else if text != "" {
@@ -157,6 +159,7 @@ func (e *Editor) setText(text string) {
 	b.tree = undo.New(buffer.FromString(text), e.undoOptions())
 	b.empty = text == "" && b.eol
 	b.loadedEmpty = b.empty
+	b.shapeSaved()
 	e.win.cur = Pos{}
 	e.win.wantCol = -1
 }
