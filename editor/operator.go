@@ -17,6 +17,9 @@ type opRange struct {
 	// is then not Vim's "empty" operation (no undo block for d$ on an
 	// empty line, unlike dl).
 	incl bool
+	// endAdjusted is set when an exclusive motion ended in column 0 and
+	// the range was made to end on the line before (Vim's end_adjusted).
+	endAdjusted bool
 }
 
 var operatorNames = map[string]bool{
@@ -111,6 +114,7 @@ func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 // rangeFrom builds the operator range between the cursor and a motion's
 // target.
 func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, op string) opRange {
+	adjusted := false // Vim's end_adjusted
 	start, end := from, to
 	if posLess(end, start) {
 		start, end = end, start
@@ -155,12 +159,13 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
 			prev := lineText(r, end.Line-1)
 			if inIndent(lineText(r, start.Line), start.Col) {
-				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}}
+				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}, endAdjusted: true}
 			}
 			end = Pos{Line: end.Line - 1, Col: len(prev)}
+			adjusted = true
 		}
 	}
-	rg := opRange{kind: exclusive, start: start, end: end}
+	rg := opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
 	// A multi-line charwise delete that ends at a line end (up to blanks)
 	// and starts in the indent becomes linewise.
 	if op == "d" && force == "" && end.Line > start.Line {

@@ -11,6 +11,11 @@ const nineLines = "p1\np2\np3\np4\np5\np6\np7\np8\np9\n\nq\n"
 // lines without numbers, for :sort.
 const sortText = "b 10\nA 0x1F\na -3\nB 2\n\nc x7 0b101\nb 10\n  d 1.5e1\nC 0o17 nine\nab\n"
 
+// gqText has indents, a sentence end, a line with trailing blanks, a
+// word longer than the width, a ')' at a line start and blank lines, for
+// gq and gw.
+const gqText = "    aaa bbb ccc ddd eee fff ggg hhh\n  iii jjj. kkk\n\nshort\nx  \n\tlong words here and there ok\nsupercalifragilisticexpialidocious word\nend. (paren\n)x\n\n"
+
 // exCases are hand-written scenarios of issue #14's list of differences
 // from Vim (Vim's states are recorded by -update; nothing here states an
 // expectation).
@@ -44,5 +49,7 @@ var exCases = []exCase{
 	{Name: "options_new", Text: "abc\n", Out: true, Steps: []string{":set tw?<CR>", ":set tw=30<CR>", ":set textwidth?<CR>", ":set tw=-1<CR>", ":set tw?<CR>", ":set si?<CR>", ":set si<CR>", ":set smartindent?<CR>", ":set hidden?<CR>", ":set hid<CR>", ":set hidden?<CR>", ":set nohid<CR>", ":set eol?<CR>", ":set fixeol?<CR>", ":set fixendofline<CR>", ":set fixeol?<CR>", ":set bomb?<CR>", ":echo &tw &si &hid &eol &bomb<CR>"}},
 	{Name: "file_shape_modified", Text: "abc\n  def\n", Out: true, Steps: []string{":set noeol<CR>", ":set eol?<CR>", ":set eol<CR>", ":set bomb<CR>", ":set nobomb<CR>", ":set ff=dos<CR>", ":set ff?<CR>", "x", "u", ":set ff=unix<CR>", ":set noeol<CR>", ":set fixeol<CR>", ":set nofixeol<CR>", ":set eol<CR>"}},
 	{Name: "bomb_hidden", Text: "\ufeffabc\n  def\n", Out: true, Steps: []string{":set bomb?<CR>", "x", "u", "0x", "u", ":set nobomb<CR>", ":set bomb<CR>", ":echo &bomb<CR>", "gg0D", "u"}},
+	{Name: "format_tw", Text: gqText, Steps: []string{":set tw=20<CR>", "gqq", "u", "gqip", "u", "gqG", "u", "Ggqq", "u", "5Ggq2j", "u", "gwip", "u", ":set ai<CR>", "gqip", "u", "ggwgqap", "u", "gqq.", "u", "u", "3Ggq}", ".", "u", "u", "Vjjgq", "u", "ggwgwgw", "u", ":set js!<CR>", "9Ggqj", ":set tw=5 noai<CR>", "ggwgwap", "u"}},
+	{Name: "format_default_width", Text: "a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww\n\tx\n", Steps: []string{"gqq", "u", "gqj", "u", ":set tw=0<CR>", "gqap"}},
 	{Name: "undo_bad_argument", Text: "abc\n", Steps: []string{"x", ":undo -1<CR>", ":undo +1<CR>", ":undo x1<CR>", ":undo 1<CR>"}},
 }
