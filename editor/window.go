@@ -12,6 +12,7 @@ type Window struct {
 	// the cursor on the next vertical move".
 	wantCol int
 	top     int // first line shown
+	scroll  int // Vim's 'scroll': the lines CTRL-D and CTRL-U move (0: half the window)
 	height  int // text rows
 	width   int
 	jumps   jumpList // CTRL-O, CTRL-I, :jumps (jumplist.go)
@@ -83,31 +84,4 @@ func (e *Editor) wantColumn() int {
 		}
 	}
 	return e.win.wantCol
-}
-
-// scrollToCursor keeps the cursor line within the window, honouring
-// 'scrolloff'.
-func (e *Editor) scrollToCursor() {
-	w := e.win
-	h := w.height
-	if h < 1 {
-		h = 1
-	}
-	so := e.opt.ScrollOff
-	if so > (h-1)/2 {
-		so = (h - 1) / 2
-	}
-	n := lineCount(e.text())
-	if w.cur.Line < w.top+so {
-		w.top = w.cur.Line - so
-	}
-	if w.cur.Line > w.top+h-1-so {
-		w.top = w.cur.Line - h + 1 + so
-	}
-	if w.top > n-1 {
-		w.top = n - 1
-	}
-	if w.top < 0 {
-		w.top = 0
-	}
 }
