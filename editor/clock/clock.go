@@ -9,6 +9,10 @@ type Clock interface {
 	// NewTimer returns a timer that sends the time on its channel once d
 	// has passed (at once when d <= 0).
 	NewTimer(d time.Duration) Timer
+	// AfterFunc calls f on its own goroutine once d has passed (a
+	// virtual clock calls it on the goroutine that moves the clock). The
+	// Timer's C is nil; Stop keeps f from being called.
+	AfterFunc(d time.Duration, f func()) Timer
 	// Sleep waits until d has passed: a virtual clock moves by d at once.
 	Sleep(d time.Duration)
 }
@@ -38,6 +42,8 @@ type realClock struct{}
 func (realClock) Now() time.Time                 { return time.Now() }
 func (realClock) Sleep(d time.Duration)          { time.Sleep(d) }
 func (realClock) NewTimer(d time.Duration) Timer { return realTimer{time.NewTimer(d)} }
+
+func (realClock) AfterFunc(d time.Duration, f func()) Timer { return realTimer{time.AfterFunc(d, f)} }
 
 type realTimer struct{ t *time.Timer }
 

@@ -138,6 +138,39 @@ func TestVirtualConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
+func TestVirtualAfterFunc(t *testing.T) {
+	v := NewVirtual(t0)
+	var calls []string
+	v.AfterFunc(2*time.Second, func() { calls = append(calls, "late") })
+	early := v.AfterFunc(time.Second, func() {
+		calls = append(calls, "early")
+		_ = v.Now() // the clock is usable from f
+	})
+	stopped := v.AfterFunc(time.Second, func() { calls = append(calls, "stopped") })
+	if stopped.C() != nil {
+		t.Error("an AfterFunc timer has a channel")
+	}
+	if !stopped.Stop() {
+		t.Error("Stop of an armed AfterFunc timer reported it inactive")
+	}
+	v.Advance(time.Second)
+	if len(calls) != 1 || calls[0] != "early" {
+		t.Fatalf("after 1 s: %q, want [early]", calls)
+	}
+	early.Reset(5 * time.Second)
+	v.Advance(time.Minute)
+	if len(calls) != 3 || calls[1] != "late" || calls[2] != "early" {
+		t.Fatalf("after a minute: %q, want [early late early]", calls)
+	}
+	done := make(chan struct{})
+	v.AfterFunc(0, func() { close(done) })
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("AfterFunc(0) was never called")
+	}
+}
+
 func TestRealTimerAndAfter(t *testing.T) {
 	c := Real()
 	start := c.Now()
@@ -157,4 +190,11 @@ func TestRealTimerAndAfter(t *testing.T) {
 		t.Error("Reset of a stopped real timer reported it active")
 	}
 	<-tm.C()
+	called := make(chan struct{})
+	c.AfterFunc(time.Millisecond, func() { close(called) })
+	select {
+	case <-called:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a 1 ms real AfterFunc was not called in 10 s")
+	}
 }

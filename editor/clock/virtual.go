@@ -39,7 +39,6 @@ func (v *Virtual) Sleep(d time.Duration) { v.Advance(d) }
 // deadline it reached, earliest first. It returns how many fired.
 func (v *Virtual) Advance(d time.Duration) int {
 	v.mu.Lock()
-	defer v.mu.Unlock()
 	if d > 0 {
 		v.now = v.now.Add(d)
 	}
@@ -52,8 +51,15 @@ func (v *Virtual) Advance(d time.Duration) int {
 		return true
 	})
 	slices.SortStableFunc(due, func(a, b *virtualTimer) int { return a.at.Compare(b.at) })
+	var funcs []func()
 	for _, t := range due {
-		t.fire(v.now)
+		if f := t.fire(v.now); f != nil {
+			funcs = append(funcs, f)
+		}
+	}
+	v.mu.Unlock()
+	for _, f := range funcs { // outside the lock: f may use the clock
+		f()
 	}
 	return len(due)
 }
@@ -78,6 +84,15 @@ func (v *Virtual) NewTimer(d time.Duration) Timer {
 	return t
 }
 
+// AfterFunc returns a timer that calls f when the clock reaches Now()+d,
+// on the goroutine that moves it there (at once, on a new goroutine, when
+// d <= 0, as time.AfterFunc would).
+func (v *Virtual) AfterFunc(d time.Duration, f func()) Timer {
+	t := &virtualTimer{v: v, fn: f}
+	t.Reset(d)
+	return t
+}
+
 // arm adds t with deadline now+d (the clock's lock is held); a deadline
 // already reached fires at once.
 func (v *Virtual) arm(t *virtualTimer, d time.Duration) {
@@ -89,7 +104,9 @@ func (v *Virtual) arm(t *virtualTimer, d time.Duration) {
 		}
 	}
 	if d <= 0 {
-		t.fire(v.now)
+		if f := t.fire(v.now); f != nil {
+			go f() // not under the clock's lock
+		}
 		return
 	}
 	v.timers = append(v.timers, t)
@@ -103,11 +120,12 @@ func (v *Virtual) disarm(t *virtualTimer) bool {
 	return len(v.timers) < n
 }
 
-// virtualTimer is a Virtual clock's timer. Its channel has room for one
-// value, so firing never blocks.
+// virtualTimer is a Virtual clock's timer: a channel with room for one
+// value, so firing never blocks, or (AfterFunc) a function.
 type virtualTimer struct {
 	v  *Virtual
-	c  chan time.Time
+	c  chan time.Time // nil for AfterFunc
+	fn func()
 	at time.Time
 }
 
@@ -130,13 +148,21 @@ func (t *virtualTimer) Stop() bool {
 	return was
 }
 
-// fire sends now, replacing a value nobody received.
-func (t *virtualTimer) fire(now time.Time) {
+// fire sends now, replacing a value nobody received; for AfterFunc it
+// returns the function to call once the clock's lock is released.
+func (t *virtualTimer) fire(now time.Time) func() {
+	if t.fn != nil {
+		return t.fn
+	}
 	t.drain()
 	t.c <- now
+	return nil
 }
 
 func (t *virtualTimer) drain() {
+	if t.c == nil {
+		return
+	}
 	select {
 	case <-t.c:
 	default:
