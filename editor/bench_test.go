@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/kjx-editor/kjx/editor/clock"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,7 @@ func bigText(size int) string {
 // benchEditor returns an editor on a big text with the cursor mid-file.
 func benchEditor(b *testing.B, size int) *Editor {
 	b.Helper()
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	text := bigText(size)
 	e.buf().tree = nil
 	e.setText(text)
@@ -70,7 +71,7 @@ func BenchmarkSubstituteAll10MB(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		e.setText(text)
 		before := e.buf().tree.SeqLast()
 		b.StartTimer()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer/repodir"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // corpusKnownMessages lists scenarios whose messages still differ from
@@ -75,7 +76,7 @@ func TestUndoCorpus(t *testing.T) {
 			if err := os.WriteFile("buf.txt", []byte(sc.Initial), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			e := New(Config{Clock: NewVirtualClock(time.Unix(corpus.Meta.Epoch, 0)), Clean: true, Location: time.UTC})
+			e := New(Config{Clock: clock.NewVirtual(time.Unix(corpus.Meta.Epoch, 0)), Clean: true, Location: time.UTC})
 			if err := e.Open("buf.txt"); err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -39,7 +40,7 @@ func openDiskEnv(t *testing.T, dir, path string) *diskEnv {
 	t.Helper()
 	d := &diskEnv{t: t, dir: dir, path: path}
 	d.reread()
-	d.e = New(Config{Clock: NewVirtualClock(time.Unix(1_700_000_000, 0)), Clean: true})
+	d.e = New(Config{Clock: clock.NewVirtual(time.Unix(1_700_000_000, 0)), Clean: true})
 	if err := d.e.Open(d.path); err != nil {
 		t.Fatal(err)
 	}

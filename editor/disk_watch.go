@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"time"
 
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/diskwatch"
 	"github.com/kjx-editor/kjx/editor/fileio"
 )
@@ -43,11 +44,11 @@ type diskWatch struct {
 // batches debounced by debounce (clock nil: the system clock). Run calls
 // it with DiskWatchDebounce unless it was called before. It does nothing
 // when the files are watched already.
-func (e *Editor) WatchFiles(clock diskwatch.Clock, debounce time.Duration) error {
+func (e *Editor) WatchFiles(c clock.Clock, debounce time.Duration) error {
 	if e.disk.w != nil {
 		return nil
 	}
-	w, err := diskwatch.New(clock, debounce)
+	w, err := diskwatch.New(c, debounce)
 	if err != nil {
 		return fmt.Errorf("cannot watch files for changes on disk: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/diskwatch"
 )
 
@@ -197,56 +198,14 @@ func TestDiskWatchRegistration(t *testing.T) {
 	}
 }
 
-// fakeDiskClock is a diskwatch.Clock the test moves by hand.
-type fakeDiskClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []fakeTimer
-}
-
-type fakeTimer struct {
-	at time.Time
-	ch chan time.Time
-}
-
-func (c *fakeDiskClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeDiskClock) After(d time.Duration) <-chan time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ch := make(chan time.Time, 1)
-	c.timers = append(c.timers, fakeTimer{c.now.Add(d), ch})
-	return ch
-}
-
-// advance moves the clock on and fires the timers that are due.
-func (c *fakeDiskClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-	kept := c.timers[:0]
-	for _, tm := range c.timers {
-		if tm.at.After(c.now) {
-			kept = append(kept, tm)
-			continue
-		}
-		tm.ch <- c.now
-	}
-	c.timers = kept
-}
-
 // TestDiskWatchRealWatcherFakeClock runs the real watcher (fsnotify) under
 // a fake clock: the debounce only ends when the test moves the clock, so
 // the test decides when a batch may come and needs no sleeps to be right;
 // it only waits, boundedly, for the OS to deliver the events.
 func TestDiskWatchRealWatcherFakeClock(t *testing.T) {
 	d := newDiskEnv(t, "f.go", "v0\n")
-	clock := &fakeDiskClock{now: time.Unix(1_700_000_000, 0)}
-	if err := d.e.WatchFiles(clock, time.Second); err != nil {
+	vc := clock.NewVirtual(time.Unix(1_700_000_000, 0))
+	if err := d.e.WatchFiles(vc, time.Second); err != nil {
 		t.Skipf("no file watching here: %v", err)
 	}
 	h := startRun(t, d.e)
@@ -263,7 +222,7 @@ func TestDiskWatchRealWatcherFakeClock(t *testing.T) {
 			case <-stop:
 				return
 			case <-time.After(5 * time.Millisecond):
-				clock.advance(time.Second)
+				vc.Advance(time.Second)
 			}
 		}
 	}()

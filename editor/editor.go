@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -56,7 +57,7 @@ type queued struct {
 type Editor struct {
 	cfg   Config
 	opt   Options
-	clock Clock
+	clock clock.Clock
 	loc   *time.Location
 
 	bufs      []*Buffer
@@ -118,7 +119,7 @@ func New(cfg Config) *Editor {
 		cfg.Options = DefaultOptions()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = RealClock{}
+		cfg.Clock = clock.NewVirtual(clock.Epoch)
 	}
 	if cfg.Height <= 0 {
 		cfg.Height = 24
@@ -156,7 +157,7 @@ func (e *Editor) Cursor() Pos { return e.win.cur }
 func (e *Editor) Buffer() *Buffer { return e.win.buf }
 
 // Clock returns the editor's clock.
-func (e *Editor) Clock() Clock { return e.clock }
+func (e *Editor) Clock() clock.Clock { return e.clock }
 
 // ErrorCount is the number of error messages shown since New.
 func (e *Editor) ErrorCount() int { return e.errCount }

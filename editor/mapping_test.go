@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // TestMappings: typed keys go through the Normal- and Insert-mode maps.
@@ -77,7 +78,7 @@ func TestMappingEx(t *testing.T) {
 	if err := os.WriteFile(path, []byte("one\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	if err := e.Open(path); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
@@ -61,7 +62,7 @@ func TestPersistDiskFullMessage(t *testing.T) {
 		{"disk full (write: no space left on device)", "W: undo file not written: disk full; editing continues"},
 		{"read-only file system (rename)", "W: undo file not written: read-only file system; editing continues"},
 	} {
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		err := &undofile.Error{Name: "/u/%f", Op: undofile.OpWrite, Kind: undofile.KindNoSpace, Detail: c.detail}
 		if !e.undoResult(undofile.Result{Path: "/f", Err: err}) {
 			t.Fatal("no message for a failed write")

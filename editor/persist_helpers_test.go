@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undofile"
 )
 
@@ -18,7 +19,7 @@ type persistEnv struct {
 	root  string
 	dir   string // the undo directory
 	file  string // the text file
-	clock *VirtualClock
+	clock *clock.Virtual
 	conf  config.UndoConfig
 }
 
@@ -27,7 +28,7 @@ func newPersistEnv(t testing.TB, text string) *persistEnv {
 	root := t.TempDir()
 	p := &persistEnv{
 		t: t, root: root, dir: filepath.Join(root, "undo"), file: filepath.Join(root, "f.txt"),
-		clock: NewVirtualClock(testEpoch),
+		clock: clock.NewVirtual(testEpoch),
 		conf: config.UndoConfig{MaxFileSize: 10 << 20, MaxEntries: 10000, SaveInterval: 10 * time.Second,
 			PersistDays: 90},
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -437,7 +438,7 @@ func TestPersistRunTimer(t *testing.T) {
 	opt := DefaultOptions()
 	opt.UndoDir = p.dir
 	c := p.conf
-	e := New(Config{Options: opt, Undo: &c})
+	e := New(Config{Options: opt, Undo: &c, Clock: clock.Real()})
 	if err := e.Open(p.file); err != nil {
 		t.Fatal(err)
 	}

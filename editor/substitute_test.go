@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
@@ -172,7 +173,7 @@ func runSub(text, keys string) string {
 // never take the match off the screen, and the prompt is asked again.
 func TestConfirmScroll(t *testing.T) {
 	text := strings.Repeat("line\n", 60) + "x\n" + strings.Repeat("line\n", 60)
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true, Height: 11})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true, Height: 11})
 	e.setText(text)
 	e.Feed(MustParseKeys(":%s/x/y/c<CR>"), true)
 	top := e.View().Top

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 	"github.com/kjx-editor/kjx/undo"
@@ -18,11 +19,11 @@ var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 // session is an editor driven by key notation, with a virtual clock.
 type session struct {
 	ed    *editor.Editor
-	clock *editor.VirtualClock
+	clock *clock.Virtual
 }
 
 func newSession() *session {
-	c := editor.NewVirtualClock(editorEpoch)
+	c := clock.NewVirtual(editorEpoch)
 	return &session{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
 }
 

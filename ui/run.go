@@ -11,6 +11,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -25,6 +26,10 @@ type Options struct {
 	PanelKeys map[string]string
 	// Theme replaces the default theme when not nil.
 	Theme *Theme
+	// Clock is the UI's time: the panel's ages, the redraw throttle, the
+	// 'timeoutlen' wait for held panel keys and the diff preview's
+	// debounce. nil is the wall clock.
+	Clock clock.Clock
 }
 
 // Run runs the editor ed on the terminal screen s until the editor quits
@@ -109,6 +114,7 @@ type loop struct {
 	dirty    bool
 	preview  atomic.Bool // the diff worker has a new result
 	lastDraw time.Time
+	clock    clock.Clock
 
 	cfg       editor.UIConfig // the configuration applied (uiconfig.go)
 	cfgBox    configBox       // a newer one from the editor's goroutine
@@ -125,8 +131,12 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 	if opt.Theme != nil {
 		r.Theme = *opt.Theme
 	}
-	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1)}
-	r.Panel = NewPanel(diff.NewWorker(diff.RealClock{}, 100*time.Millisecond, func() {
+	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1), clock: opt.Clock}
+	if l.clock == nil {
+		l.clock = clock.Real()
+	}
+	l.fb.now = l.clock.Now
+	r.Panel = NewPanel(diff.NewWorker(l.clock, 100*time.Millisecond, func() {
 		l.preview.Store(true)
 		l.poke()
 	}))
@@ -176,7 +186,8 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
 	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
 	// The panel's ages ("12s", "3m") move with the clock.
-	ages := time.NewTicker(5 * time.Second)
+	const agesEvery = 5 * time.Second
+	ages := l.clock.NewTimer(agesEvery)
 	defer ages.Stop()
 	for {
 		select {
@@ -195,7 +206,8 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 		case <-l.wake:
 			l.takeConfig()
 			l.checkHeldTimeout()
-		case now := <-ages.C:
+		case now := <-ages.C():
+			ages.Reset(agesEvery)
 			if l.r.Panel.Open && l.frame != nil {
 				l.frame.Undo.Now = now
 				l.dirty = true
@@ -203,7 +215,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 		}
 		// Draw once per batch: not while input waits to be read or
 		// applied, nor in the middle of a paste.
-		if len(events) > 0 && time.Since(l.lastDraw) < 100*time.Millisecond || l.inPaste {
+		if len(events) > 0 && l.sinceDraw() < 100*time.Millisecond || l.inPaste {
 			continue
 		}
 		l.drawIfNew(len(l.in) == 0)
@@ -218,7 +230,7 @@ func (l *loop) drawIfNew(settled bool) {
 	l.pub.mu.Lock()
 	v, seq := l.pub.view, l.pub.seq
 	l.pub.mu.Unlock()
-	if v == nil || !settled && time.Since(l.lastDraw) < 100*time.Millisecond {
+	if v == nil || !settled && l.sinceDraw() < 100*time.Millisecond {
 		return
 	}
 	fresh := seq != l.drawn || l.frame == nil
@@ -242,8 +254,11 @@ func (l *loop) drawIfNew(settled bool) {
 	} else {
 		l.surf.Show()
 	}
-	l.lastDraw = time.Now()
+	l.lastDraw = l.clock.Now()
 }
+
+// sinceDraw is the time since the last frame was shown.
+func (l *loop) sinceDraw() time.Duration { return l.clock.Now().Sub(l.lastDraw) }
 
 // refreshMessages shows the message state in the current frame (a view
 // is built into a frame only once: its messages are handed over once).

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // The configuration the UI applies itself ([panel], [keys.panel]) arrives
@@ -26,7 +27,7 @@ type configBox struct {
 type heldTimer struct {
 	gen   uint64
 	fired atomic.Uint64
-	t     *time.Timer
+	t     clock.Timer
 }
 
 // setConfig is the editor's Config hook: it runs on the editor's
@@ -144,7 +145,7 @@ func (l *loop) startHeldTimer() {
 		h.t.Stop()
 	}
 	gen := h.gen
-	h.t = time.AfterFunc(l.timeoutLen(), func() {
+	h.t = l.clock.AfterFunc(l.timeoutLen(), func() {
 		h.fired.Store(gen)
 		l.poke()
 	})

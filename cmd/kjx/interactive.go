@@ -13,15 +13,17 @@ import (
 
 	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/ui"
 )
 
 // runInteractive starts the terminal UI on the file (or the demo).
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
-	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo}
+	ecfg := editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo,
+		Clock: clock.Real()}
 	file := o.file
-	var clock *demoClock
+	var demo *demoClock
 	if o.demo {
 		dir, err := os.MkdirTemp("", "kjx-demo-")
 		if err != nil {
@@ -33,8 +35,8 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-		clock = newDemoClock()
-		ecfg.Clock = clock
+		demo = newDemoClock()
+		ecfg.Clock = demo
 		ecfg.Clean = true
 	}
 	ed := editor.New(ecfg)
@@ -48,7 +50,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if o.demo {
-		if err := playDemo(ed, clock); err != nil {
+		if err := playDemo(ed, demo); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 func main() {
@@ -156,9 +157,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}
+	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: o.clean, Clock: clock.Real()}
 	if o.clock != nil {
-		cfg.Clock = editor.NewVirtualClock(*o.clock)
+		cfg.Clock = clock.NewVirtual(*o.clock)
 	}
 	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout)
 }

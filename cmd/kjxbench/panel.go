@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/ui"
 )
 
@@ -25,9 +26,9 @@ func measurePanel(j *job, want string, r *result) error {
 	if err != nil {
 		return err
 	}
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true}
+	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true, Clock: clock.Real()}
 	if j.script.Clock != 0 {
-		cfg.Clock = editor.NewVirtualClock(time.Unix(j.script.Clock, 0))
+		cfg.Clock = clock.NewVirtual(time.Unix(j.script.Clock, 0))
 	}
 	ed := editor.New(cfg)
 	if err := ed.Open(j.input); err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // profileKjx runs kjx's script of the first selected workload that kjx can
@@ -63,9 +64,9 @@ func profileKjx(jobs []*job, path string, progress func(string)) (int, error) {
 // runInProcess runs a rendered kjx script with editor.RunHeadless, as
 // "kjx --headless --clean [--clock T] -S script file" does.
 func runInProcess(s *Script, script, input string) int {
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true}
+	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true, Clock: clock.Real()}
 	if s.Clock != 0 {
-		cfg.Clock = editor.NewVirtualClock(time.Unix(s.Clock, 0))
+		cfg.Clock = clock.NewVirtual(time.Unix(s.Clock, 0))
 	}
 	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: input,
 		Steps: []editor.Step{{Kind: editor.StepSource, Arg: script}}}, io.Discard)
