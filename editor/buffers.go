@@ -40,6 +40,11 @@ type Buffer struct {
 // Text returns the buffer's current text.
 func (b *Buffer) Text() buffer.Rope { return b.tree.Text() }
 
+// History returns the buffer's undo tree, which owns its text. The
+// session reads it (counters, snapshots for the undo-file writer); only
+// the core changes it, and Editor.InstallHistory replaces it.
+func (b *Buffer) History() *undo.Tree { return b.tree }
+
 // Name returns the buffer's file name.
 func (b *Buffer) Name() string { return b.name }
 

@@ -199,6 +199,12 @@ func (e *Editor) checkFiles(force bool) {
 // terminal regains focus.
 func (e *Editor) CheckFiles() { e.checkFiles(true) }
 
+// PollFiles is the routine check of every open file by stat, which a
+// caller without a file watcher runs between commands (the headless runner
+// before each step): like CheckFiles, except that a difference already
+// reported is not reported again.
+func (e *Editor) PollFiles() { e.checkFiles(false) }
+
 // checkBuffer compares b's file with what the editor last knew of it and
 // acts (see the table at the top of this file). A difference already
 // reported is reported again only by checkForce, which compares with the

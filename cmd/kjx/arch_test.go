@@ -35,6 +35,10 @@ var allowedImports = map[string][]string{
 	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "editor/clock"},
+	// The session layer beside the core: goroutines, timers, undo files,
+	// watchers, the headless runner (docs/architecture.md).
+	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
+		"editor/linediff", "editor/diskwatch", "buffer/repodir"},
 	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel", "editor/clock"},
 	"ui/diff":      {"buffer", "editor/linediff", "editor/clock"},
 	"ui/undopanel": {},

@@ -78,9 +78,8 @@ func playDemo(ed *editor.Editor, clock *demoClock) error {
 			clock.advance(time.Duration(secs) * time.Second)
 			continue
 		}
-		if _, err := ed.RunStep(editor.Step{Kind: editor.StepEx, Arg: s}); err != nil {
-			return fmt.Errorf("step %q: %w", s, err)
-		}
+		ed.ExecEx(s)
+		ed.TakeMessages() // the demo's own messages are not the user's
 	}
 	clock.realTime()
 	ed.ShowMessage("kjx demo: this file already has a branching history — press F5 for the undo tree, u / CTRL-R / g- / g+ to walk it")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 func main() {
@@ -46,7 +47,7 @@ type options struct {
 	clean    bool
 	json     bool
 	clock    *time.Time
-	steps    []editor.Step
+	steps    []session.Step
 	file     string
 	// demo opens a demo file with a branching history (make run).
 	demo bool
@@ -104,13 +105,13 @@ func parseArgs(args []string) (options, bool, error) {
 			if err != nil {
 				return o, false, err
 			}
-			kind := map[string]editor.StepKind{"--keys": editor.StepKeys, "-c": editor.StepEx, "-s": editor.StepScript, "-S": editor.StepSource}[a]
-			if kind == editor.StepKeys {
+			kind := map[string]session.StepKind{"--keys": session.StepKeys, "-c": session.StepEx, "-s": session.StepScript, "-S": session.StepSource}[a]
+			if kind == session.StepKeys {
 				if _, err := editor.ParseKeys(v); err != nil {
 					return o, false, usageError{"kjx: --keys: " + err.Error()}
 				}
 			}
-			o.steps = append(o.steps, editor.Step{Kind: kind, Arg: v})
+			o.steps = append(o.steps, session.Step{Kind: kind, Arg: v})
 			i++
 		case "--":
 			if i+1 < len(args) {
@@ -157,9 +158,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: o.clean, Clock: clock.Real()}
+	cfg := session.Config{Editor: editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}, Clock: clock.Real()}
 	if o.clock != nil {
 		cfg.Clock = clock.NewVirtual(*o.clock)
 	}
-	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout)
+	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout, stderr)
 }

@@ -1,4 +1,8 @@
-package editor
+package session
+
+// The headless runner: `kjx --headless` applies steps (keys, Ex commands,
+// scripts) to one file and prints a JSON line after each (docs/headless.md,
+// a contract: the JSON must not change by a byte).
 
 import (
 	"bufio"
@@ -7,6 +11,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/kjx-editor/kjx/editor"
 )
 
 // StepKind says what a headless step does.
@@ -26,8 +32,10 @@ type Step struct {
 	Arg  string // keys, command, or file name
 }
 
-// Snapshot is the JSON object headless mode prints after each step.
-type Snapshot struct {
+// StepState is the JSON object headless mode prints after each step: the
+// current buffer's lines, cursor and undo counters, and what the step
+// said.
+type StepState struct {
 	Lines    []string `json:"lines"`
 	Cursor   [2]int   `json:"cursor"`
 	Modified bool     `json:"modified"`
@@ -40,33 +48,35 @@ type Snapshot struct {
 	Mode     string   `json:"mode,omitempty"`
 }
 
-// RunStep runs one headless step and returns the messages it produced
-// and whether one of them was an error.
-func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
-	e.checkFiles(false) // changes on disk since the last step (disk.go)
-	switch s.Kind {
+// Step runs one headless step and returns the messages it produced. The
+// files are checked for changes on disk first (a headless run has no
+// watcher: it checks by stat before each step, which is deterministic).
+func (s *Session) Step(st Step) (msgs []editor.Message, err error) {
+	e := s.ed
+	e.PollFiles()
+	switch st.Kind {
 	case StepKeys:
-		keys, perr := ParseKeys(s.Arg)
+		keys, perr := editor.ParseKeys(st.Arg)
 		if perr != nil {
 			return nil, perr
 		}
 		e.Feed(keys, true)
 		e.EndStep()
 	case StepEx:
-		e.ExecEx(s.Arg)
+		e.ExecEx(st.Arg)
 	case StepScript:
-		data, rerr := os.ReadFile(s.Arg)
+		data, rerr := os.ReadFile(st.Arg)
 		if rerr != nil {
-			return nil, fmt.Errorf("cannot read script %s: %w", s.Arg, rerr)
+			return nil, fmt.Errorf("cannot read script %s: %w", st.Arg, rerr)
 		}
-		var keys []Key
+		var keys []editor.Key
 		for _, r := range string(data) {
-			keys = append(keys, rawKey(r))
+			keys = append(keys, editor.RawKey(r))
 		}
 		e.Feed(keys, false)
 		e.EndStep()
 	case StepSource:
-		if err := e.source(s.Arg); err != nil {
+		if err := s.source(st.Arg); err != nil {
 			return nil, err
 		}
 	}
@@ -77,18 +87,18 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 // "-comments skipped), until one quits. It reads a line at a time: a
 // replay script can be megabytes, and holding it whole would keep it in
 // memory for the whole run.
-func (e *Editor) source(path string) error {
+func (s *Session) source(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("cannot read script %s: %w", path, err)
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 64<<10)
-	for !e.quit {
+	for !s.ed.Quit() {
 		line, err := r.ReadString('\n')
 		line = strings.TrimSuffix(line, "\n")
 		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "\"") {
-			e.ExecEx(line)
+			s.ed.ExecEx(line)
 		}
 		if err == io.EOF {
 			return nil
@@ -100,59 +110,49 @@ func (e *Editor) source(path string) error {
 	return nil
 }
 
-// rawKey turns a byte of a -s script into a key (control bytes are the
-// keys they are on a terminal).
-func rawKey(r rune) Key {
-	switch r {
-	case 0x1b:
-		return K(KeyEsc)
-	case '\r', '\n':
-		return K(KeyEnter)
-	case '\t':
-		return K(KeyTab)
-	case 0x7f, 0x08:
-		return K(KeyBackspace)
-	}
-	if r < 0x20 {
-		return Ctrl('a' + r - 1)
-	}
-	return R(r)
-}
-
-// Snapshot returns the headless JSON state of the current buffer with the
-// given messages.
-func (e *Editor) Snapshot(msgs []Message) Snapshot {
-	b := e.buf()
-	t := b.tree
-	s := Snapshot{
+// StepState returns the headless JSON state of the current buffer with the
+// given messages; it takes the list-command output shown since the last
+// call.
+func (s *Session) StepState(msgs []editor.Message) StepState {
+	e := s.ed
+	t := e.Buffer().History()
+	cur := e.Cursor()
+	st := StepState{
 		Lines:    strings.Split(t.Text().String(), "\n"),
-		Cursor:   [2]int{e.win.cur.Line + 1, e.win.cur.Col + 1},
+		Cursor:   [2]int{cur.Line + 1, cur.Col + 1},
 		Modified: t.Modified(),
 		SeqCur:   t.SeqCur(), SeqLast: t.SeqLast(), SaveCur: t.SaveCur(), SaveLast: t.SaveLast(),
 		Messages: []string{},
 		Output:   e.TakeOutput(),
-		Mode:     e.mode.String(),
+		Mode:     e.Mode().String(),
 	}
 	for _, m := range msgs {
-		s.Messages = append(s.Messages, m.Text)
+		st.Messages = append(st.Messages, m.Text)
 	}
-	return s
+	return st
 }
 
 // HeadlessConfig configures RunHeadless.
 type HeadlessConfig struct {
-	Editor Config
-	File   string // "" for an empty buffer
-	Steps  []Step
-	JSON   bool
+	Session Config
+	File    string // "" for an empty buffer
+	Steps   []Step
+	JSON    bool
 }
 
-// RunHeadless runs steps without a terminal, printing a JSON snapshot
-// after each step when cfg.JSON is set. It returns the exit status: 0, or
-// 1 when any step produced an error message.
-func RunHeadless(cfg HeadlessConfig, stdout io.Writer) int {
-	e := New(cfg.Editor)
-	defer e.closeHeadless()
+// RunHeadless runs steps without a terminal, printing a JSON StepState
+// after each step when cfg.JSON is set (else the output of list
+// commands). At the end the session is closed, which writes the undo
+// files; a failure there is reported on stderr. It returns the exit
+// status: 0, or 1 when any step produced an error message.
+func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
+	s := New(cfg.Session)
+	defer func() {
+		if err := s.Close(); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+		}
+	}()
+	e := s.ed
 	if cfg.File != "" {
 		_ = e.Open(cfg.File) // errors are messages
 	}
@@ -164,21 +164,21 @@ func RunHeadless(cfg HeadlessConfig, stdout io.Writer) int {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	for _, s := range cfg.Steps {
-		if e.quit {
+	for _, st := range cfg.Steps {
+		if e.Quit() {
 			break
 		}
 		before := e.ErrorCount()
-		msgs, err := e.RunStep(s)
+		msgs, err := s.Step(st)
 		if err != nil {
-			msgs = append(msgs, Message{Text: err.Error(), Error: true})
+			msgs = append(msgs, editor.Message{Text: err.Error(), Error: true})
 			status = 1
 		}
 		if e.ErrorCount() > before {
 			status = 1
 		}
 		if cfg.JSON {
-			if err := enc.Encode(e.Snapshot(msgs)); err != nil {
+			if err := enc.Encode(s.StepState(msgs)); err != nil {
 				return 1
 			}
 		} else {
