@@ -1,26 +1,14 @@
 package config
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 )
-
-// Update is the result of one reload of a watched file.
-type Update struct {
-	// Config is what the caller should use from now on. After a broken save
-	// (syntax error, unreadable file) it is the previous good Config.
-	Config Config
-	// Errs are the problems found, one line each (see Error); nil when the
-	// file was clean.
-	Errs []error
-}
 
 // Watch reloads the configuration file at path whenever it changes and
 // sends the result on the returned channel. current is the Config the
@@ -52,11 +40,9 @@ func Watch(ctx context.Context, path string, env Env, current Config, debounce t
 			return nil, fmt.Errorf("config: watching directory %s: %w", dir, err)
 		}
 	}
-	l := &watchLoop{
-		path: path, env: env, good: current, debounce: debounce, clock: clock,
-		names: names, out: make(chan Update, 1),
-	}
-	l.reload = l.load
+	l := &watchLoop{r: NewReloader(path, env, current), debounce: debounce, clock: clock,
+		names: names, out: make(chan Update, 1)}
+	l.reload = l.r.Reload
 	go func() {
 		defer w.Close()
 		l.run(ctx, w.Events, w.Errors)
@@ -89,19 +75,14 @@ func dirsOf(names map[string]bool) []string {
 
 // watchLoop is the state owned by Watch's goroutine.
 type watchLoop struct {
-	path     string
-	env      Env
-	good     Config // the last Config sent (or given), what broken saves keep
+	r        *Reloader
 	debounce time.Duration
 	clock    Clock
 	names    map[string]bool
 	out      chan Update
 
-	last   []byte // bytes of the last reload; nil before the first
-	loaded bool   // whether last is meaningful
-
 	// reload reads the file and returns the update to send, or false when
-	// nothing changed. It is l.load except in tests.
+	// nothing changed. It is l.r.Reload except in tests.
 	reload func() (Update, bool)
 }
 
@@ -144,40 +125,13 @@ func (l *watchLoop) run(ctx context.Context, events <-chan fsnotify.Event, errs 
 				arm() // events were lost: the file may have changed
 				continue
 			}
-			l.send(Update{Config: l.good, Errs: []error{&Error{File: l.path, Msg: oneLine("watching for changes: " + err.Error())}}})
+			l.send(l.r.WatchFailed(err))
 		case <-fire:
 			if u, changed := l.reload(); changed {
 				l.send(u)
 			}
 		}
 	}
-}
-
-// load reads and decodes the file, keeping the previous good Config for a
-// broken save and the previous value of each bad key.
-func (l *watchLoop) load() (Update, bool) {
-	data, err := readFile(l.path)
-	missing := errors.Is(err, fs.ErrNotExist)
-	if err != nil && !missing {
-		l.loaded, l.last = false, nil // an unreadable file is always reported
-		return Update{Config: l.good, Errs: []error{readError(l.path, err)}}, true
-	}
-	if data == nil {
-		data = []byte{}
-	}
-	if l.loaded && bytes.Equal(data, l.last) {
-		return Update{}, false
-	}
-	l.loaded, l.last = true, data
-	if missing {
-		l.good = Default(l.env)
-		return Update{Config: l.good}, true
-	}
-	cfg, errs, ok := decode(l.path, data, l.env, l.good)
-	if ok {
-		l.good = cfg
-	}
-	return Update{Config: cfg, Errs: errs}, true
 }
 
 // send delivers u without ever blocking: a pending Update the receiver has

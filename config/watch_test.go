@@ -117,16 +117,14 @@ func newHarness(t *testing.T, text string) *harness {
 		clock: newFakeClock(), cancel: cancel, done: make(chan struct{}),
 		reloaded: make(chan struct{}, 64),
 	}
-	h.loop = &watchLoop{
-		path: path, env: testEnv, good: current, debounce: testDebounce, clock: h.clock,
-		names: watchedNames(path), out: make(chan Update, 1),
-	}
+	h.loop = &watchLoop{r: NewReloader(path, testEnv, current), debounce: testDebounce, clock: h.clock,
+		names: watchedNames(path), out: make(chan Update, 1)}
 	h.loop.reload = func() (Update, bool) {
 		h.mu.Lock()
 		h.reloads++
 		h.mu.Unlock()
 		defer func() { h.reloaded <- struct{}{} }()
-		return h.loop.load()
+		return h.loop.r.Reload()
 	}
 	go func() {
 		h.loop.run(ctx, h.events, h.errs)
