@@ -325,7 +325,7 @@ func TestDiskReloadWaitsForInsert(t *testing.T) {
 		t.Fatalf("reloaded in Insert mode: %q", d.text())
 	}
 	d.e.Feed(mustKeys(t, "X<Esc>"), true)
-	d.e.checkPending()
+	d.e.CheckPending()
 	// The insert made the buffer modified: no reload, a warning.
 	wantMsg(t, diskTexts(d.e.TakeMessages()), "W12")
 	d.note()
@@ -336,7 +336,7 @@ func TestDiskReloadWaitsForInsert(t *testing.T) {
 	d2.outside("z\n")
 	d2.e.checkFiles(false)
 	d2.e.Feed(mustKeys(t, "<Esc>"), true)
-	d2.e.checkPending()
+	d2.e.CheckPending()
 	if d2.text() != "z" {
 		t.Fatalf("the reload that waited for Visual mode to end did not happen: %q", d2.text())
 	}

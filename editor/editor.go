@@ -108,9 +108,9 @@ type Editor struct {
 	globalSubs     int   // substitutions made by :g's commands
 	globalSubLines int
 
-	persist persistState // undo files (persist.go)
-	disk    diskWatch    // watching open files for changes on disk (disk_watch.go)
-	live    configLive   // the configuration file, applied live (configlive.go)
+	persist     Persistence // undo files (the session's; undofiles.go)
+	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
+	watchWarned bool        // a file could not be watched and the user was told
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -127,14 +127,23 @@ func New(cfg Config) *Editor {
 	if cfg.Width <= 0 {
 		cfg.Width = 80
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1}
+	if cfg.Persist == nil {
+		cfg.Persist = noPersistence{}
+	}
+	if cfg.Watch == nil {
+		cfg.Watch = noWatch{}
+	}
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
+		persist: cfg.Persist, watch: cfg.Watch}
+	if cfg.Clean {
+		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
+	}
 	e.vis.blockV1 = -1
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
 	// window has every row but the command line.
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
-	e.persistStart()
 	return e
 }
 
@@ -241,7 +250,7 @@ func (e *Editor) Open(path string) error {
 		b.setLoaded(l)
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l))
-		e.persistOpened(b, l)
+		e.persist.Opened(b, l)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true

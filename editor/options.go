@@ -3,7 +3,6 @@ package editor
 import (
 	"time"
 
-	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor/clock"
 )
 
@@ -88,14 +87,21 @@ type Config struct {
 	// Clean means no persistent undo files unless an option turns them on:
 	// New turns 'undofile' off (see docs/persistence.md).
 	Clean bool
-	// Undo holds the limits of persistent undo (undo.max_file_size,
-	// max_entries, save_interval, persist_days); nil means the defaults of
-	// package config. Its Persistent, Dir and Levels are not read: the
-	// options 'undofile', 'undodir' and 'undolevels' are.
-	Undo *config.UndoConfig
+	// UndoMaxNodes caps the nodes of each undo tree (undo.max_entries);
+	// 0 means the undo package's default. 'undolevels' can raise it.
+	UndoMaxNodes int
 	// Location is the time zone of times in undo messages and :undolist;
 	// nil means time.Local.
 	Location *time.Location
+	// Home is the user's home directory, which "~/" stands for in file
+	// names completed on the command line ("": not expanded). The core
+	// reads no environment: the session fills it from $HOME.
+	Home string
+	// Persist is persistent undo (the session's); nil means none.
+	Persist Persistence
+	// Watch is the file watcher (the session's); nil means none: files
+	// are checked by PollFiles, :checktime and before each :w.
+	Watch FileWatch
 }
 
 // shiftWidth is the effective 'shiftwidth'.

@@ -99,21 +99,22 @@ func TestViewIncSearch(t *testing.T) {
 	}
 }
 
-// TestInputRestore checks the panel's Enter: one movement to the state,
+// TestInputRestore checks the panel's Enter (RestoreState, which the
+// session's Input.Restore calls): one movement to the state,
 // the root included, with the : history untouched.
 func TestInputRestore(t *testing.T) {
 	e := newTestEditor("")
 	e.Feed(MustParseKeys("ione<Esc>otwo<Esc>othree<Esc>"), true)
 	hist := len(*e.historyFor(':'))
-	e.handleInput(Input{Restore: 1})
+	e.RestoreState(1)
 	if got := e.text().String(); got != "one" {
 		t.Errorf("Restore 1: %q", got)
 	}
-	e.handleInput(Input{Restore: RestoreRoot})
+	e.RestoreState(RestoreRoot)
 	if got := e.text().String(); got != "" || e.buf().tree.Current() != 0 {
 		t.Errorf("RestoreRoot: %q at state %d", got, e.buf().tree.Current())
 	}
-	e.handleInput(Input{Restore: 3})
+	e.RestoreState(3)
 	if got := e.text().String(); got != "one\ntwo\nthree" {
 		t.Errorf("Restore 3: %q", got)
 	}
@@ -123,7 +124,7 @@ func TestInputRestore(t *testing.T) {
 	// Restore from Insert mode leaves it first, as the panel's Enter may
 	// come at any time.
 	e.Feed(MustParseKeys("Ax"), true)
-	e.handleInput(Input{Restore: 2})
+	e.RestoreState(2)
 	if e.mode != ModeNormal || e.text().String() != "one\ntwo" {
 		t.Errorf("Restore from Insert: mode %v text %q", e.mode, e.text().String())
 	}

@@ -3,7 +3,6 @@ package editor
 import (
 	"testing"
 
-	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
@@ -23,9 +22,7 @@ func TestUndoNodeCap(t *testing.T) {
 	for _, tc := range tests {
 		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		if tc.maxEntries != 0 {
-			c := config.Default(func(string) string { return "" }).Undo
-			c.MaxEntries = tc.maxEntries
-			e.cfg.Undo = &c
+			e.SetUndoMaxNodes(tc.maxEntries)
 		}
 		e.opt.UndoLevels = tc.levels
 		if got := e.undoNodeCap(); got != tc.want {

@@ -16,18 +16,18 @@ import (
 
 var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 
-// session is an editor driven by key notation, with a virtual clock.
-type session struct {
+// keyedEditor is an editor driven by key notation, with a virtual clock.
+type keyedEditor struct {
 	ed    *editor.Editor
 	clock *clock.Virtual
 }
 
-func newSession() *session {
+func newSession() *keyedEditor {
 	c := clock.NewVirtual(editorEpoch)
-	return &session{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
+	return &keyedEditor{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
 }
 
-func (s *session) keys(t *testing.T, notation string) {
+func (s *keyedEditor) keys(t *testing.T, notation string) {
 	t.Helper()
 	s.ed.Feed(editor.MustParseKeys(notation), true)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -32,17 +33,17 @@ type Options struct {
 	Clock clock.Clock
 }
 
-// Run runs the editor ed on the terminal screen s until the editor quits
-// or ctx is cancelled. It initialises s and always finalises it, which
+// Run runs the session sess (the editor and everything beside it) on the
+// terminal screen s until the editor quits or ctx is cancelled. It initialises s and always finalises it, which
 // restores the terminal, also when the editor or the UI panics: the panic
 // is raised again, with the stack of the goroutine that panicked, once
 // the terminal is usable. s must not be initialised yet.
-func Run(ctx context.Context, ed *editor.Editor, s tcell.Screen) error {
-	return RunWith(ctx, ed, s, Options{})
+func Run(ctx context.Context, sess *session.Session, s tcell.Screen) error {
+	return RunWith(ctx, sess, s, Options{})
 }
 
 // RunWith is Run with options.
-func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options) (err error) {
+func RunWith(ctx context.Context, sess *session.Session, s tcell.Screen, opt Options) (err error) {
 	if err := s.Init(); err != nil {
 		return fmt.Errorf("ui: initialise the terminal: %w", err)
 	}
@@ -58,7 +59,7 @@ func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options
 	s.EnablePaste()
 	s.EnableMouse(tcell.MouseButtonEvents)
 	l := newLoop(s, NewTcellSurface(s), opt)
-	return l.run(ctx, ed)
+	return l.run(ctx, sess)
 }
 
 // crash is a panic caught on a goroutine other than the UI's.
@@ -96,7 +97,7 @@ type loop struct {
 	surf    Surface
 	r       *Renderer
 	fb      frameBuilder
-	in      chan editor.Input
+	in      chan session.Input
 	wake    chan struct{} // a view was published or a preview is ready
 	pub     published
 	drawn   uint64 // pub.seq of the view last drawn
@@ -116,11 +117,11 @@ type loop struct {
 	lastDraw time.Time
 	clock    clock.Clock
 
-	cfg       editor.UIConfig // the configuration applied (uiconfig.go)
-	cfgBox    configBox       // a newer one from the editor's goroutine
-	pmaps     panelMaps       // [keys.panel]
-	held      heldTimer       // the 'timeoutlen' wait for held panel keys
-	timeoutMs int             // 'timeoutlen' of the newest view
+	cfg       session.UIConfig // the configuration applied (uiconfig.go)
+	cfgBox    configBox        // a newer one from the editor's goroutine
+	pmaps     panelMaps        // [keys.panel]
+	held      heldTimer        // the 'timeoutlen' wait for held panel keys
+	timeoutMs int              // 'timeoutlen' of the newest view
 }
 
 func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
@@ -131,7 +132,7 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 	if opt.Theme != nil {
 		r.Theme = *opt.Theme
 	}
-	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1), clock: opt.Clock}
+	l := &loop{scr: s, surf: surf, r: r, in: make(chan session.Input, 256), wake: make(chan struct{}, 1), clock: opt.Clock}
 	if l.clock == nil {
 		l.clock = clock.Real()
 	}
@@ -171,18 +172,28 @@ func (l *loop) publish(v editor.View) {
 	l.poke()
 }
 
-// run is the UI loop: terminal events in, views out.
-func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
+// run is the UI loop: terminal events in, views out. It returns only
+// once the session's goroutine has ended (its Run writes the undo files
+// last), so that the caller may close the session.
+func (l *loop) run(ctx context.Context, sess *session.Session) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	crashes := make(chan crash, 3)
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
+	sessEnded := make(chan struct{}) // also after a panic
 	l.resized()
-	go guard("the editor", crashes, func() {
-		ed.RunWith(ctx, l.in, l.publish, editor.RunHooks{Config: l.setConfig})
-		close(edDone) // not on a panic: that is reported as a crash
-	})
+	go func() {
+		defer close(sessEnded)
+		guard("the editor", crashes, func() {
+			sess.RunWith(ctx, l.in, l.publish, session.RunHooks{Config: l.setConfig})
+			close(edDone) // not on a panic: that is reported as a crash
+		})
+	}()
+	defer func() {
+		cancel()
+		<-sessEnded
+	}()
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
 	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
 	// The panel's ages ("12s", "3m") move with the clock.
@@ -270,7 +281,7 @@ func (l *loop) refreshMessages() {
 }
 
 // send queues input for the editor.
-func (l *loop) send(in editor.Input) { l.in <- in }
+func (l *loop) send(in session.Input) { l.in <- in }
 
 // handle processes one terminal event.
 func (l *loop) handle(ev tcell.Event) {
@@ -283,7 +294,7 @@ func (l *loop) handle(ev tcell.Event) {
 		}
 		l.inPaste = false
 		if l.paste.Len() > 0 {
-			l.send(editor.Input{Paste: l.paste.String()})
+			l.send(session.Input{Paste: l.paste.String()})
 		}
 	case *tcell.EventKey:
 		if l.inPaste {
@@ -294,7 +305,7 @@ func (l *loop) handle(ev tcell.Event) {
 	case *tcell.EventResize:
 		w, h := ev.Size()
 		l.sync = true
-		l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+		l.send(session.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
 	case *tcell.EventMouse:
 		l.mouse(ev)
 	}
@@ -356,7 +367,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 			l.dirty = true
 			return
 		}
-		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
+		l.send(session.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
 		return
 	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
 		l.ctrlW = true
@@ -372,7 +383,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 			return
 		}
 	}
-	l.send(editor.Input{Keys: []editor.Key{k}})
+	l.send(session.Input{Keys: []editor.Key{k}})
 }
 
 // panelKey gives a key to the focused panel and carries out its action.
@@ -406,7 +417,7 @@ func (l *loop) togglePanel() {
 // resized tells the editor the text window's new size.
 func (l *loop) resized() {
 	w, h := l.surf.Size()
-	l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+	l.send(session.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
 }
 
 // suspend stops kjx like a shell's job control (CTRL-Z) and restores the

@@ -32,14 +32,14 @@ var allowedImports = map[string][]string{
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {"editor/clock"},
 	"editor/clock":     {}, // the one clock: a leaf every package may use
-	"editor": {"buffer", "buffer/repodir", "undo", "undofile", "config",
+	"editor": {"buffer", "buffer/repodir", "undo",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/clock"},
+		"editor/linediff", "editor/clock"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
 	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "buffer/repodir"},
-	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel", "editor/clock"},
+	"ui":           {"editor", "undo", "buffer", "editor/motion", "ui/diff", "ui/undopanel", "editor/clock", "editor/session"},
 	"ui/diff":      {"buffer", "editor/linediff", "editor/clock"},
 	"ui/undopanel": {},
 	"cmd/kjx":      {"*"},

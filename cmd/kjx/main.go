@@ -158,7 +158,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := session.Config{Editor: editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}, Clock: clock.Real()}
+	cfg := session.Config{Editor: editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}, Clock: clock.Real(), Env: os.Getenv}
 	if o.clock != nil {
 		cfg.Clock = clock.NewVirtual(*o.clock)
 	}

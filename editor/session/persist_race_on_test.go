@@ -1,7 +1,7 @@
-//go:build !race
+//go:build race
 
-package editor
+package session
 
 // persistRace shrinks the persistence tests' random runs under the race
 // detector.
-const persistRace = false
+const persistRace = true
