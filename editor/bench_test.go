@@ -34,7 +34,7 @@ func BenchmarkKeystrokeInsert100MB(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.HandleKey(keys[i%len(keys)])
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -50,7 +50,7 @@ func BenchmarkKeystrokeNormalX100MB(b *testing.B) {
 			e.win.cur.Line++
 		}
 		e.HandleKey(x)
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -90,7 +90,7 @@ func BenchmarkView(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -103,6 +103,6 @@ func BenchmarkKeystrokeInsertSmall(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.HandleKey(keys[i%len(keys)])
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }

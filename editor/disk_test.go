@@ -115,7 +115,7 @@ func TestDiskModifiedConflict(t *testing.T) {
 	if !slices.Contains(msgs, w12) {
 		t.Fatalf("messages %q, want %q", msgs, w12)
 	}
-	if d.text() != mine || d.e.buf().DiskState() != DiskChanged || d.e.View().Status.Disk != DiskChanged {
+	if d.text() != mine || d.e.buf().DiskState() != DiskChanged || d.e.TakeView().Status.Disk != DiskChanged {
 		t.Fatalf("the buffer was touched (%q) or not marked (%v)", d.text(), d.e.buf().DiskState())
 	}
 	if msgs := d.step(); len(msgs) != 0 {

@@ -53,7 +53,7 @@ type queued struct {
 }
 
 // Editor is the modal core. All methods must be called from one goroutine
-// (see doc.go); View returns immutable snapshots for others.
+// (see doc.go); TakeView returns immutable snapshots for others.
 type Editor struct {
 	cfg   Config
 	opt   Options

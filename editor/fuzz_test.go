@@ -72,6 +72,6 @@ func FuzzKeys(f *testing.F) {
 		}
 		e.EndStep()
 		checkInvariants(t, e, notation)
-		_ = e.View()
+		_ = e.TakeView()
 	})
 }

@@ -130,7 +130,7 @@ func TestScrollCtrlEY(t *testing.T) {
 	}
 	for _, s := range steps {
 		e.Feed(MustParseKeys(s.keys), true)
-		v := e.View()
+		v := e.TakeView()
 		if v.Top != s.top || e.win.cur.Line != s.curLine {
 			t.Fatalf("after %s: top %d cursor line %d, want %d %d", s.keys, v.Top, e.win.cur.Line, s.top, s.curLine)
 		}

@@ -17,7 +17,7 @@ func TestTimeoutLenOption(t *testing.T) {
 		t.Errorf(":set tm=250 gave %d", e.opt.TimeoutLen)
 	}
 	e.ExecEx("set timeoutlen?")
-	if v := e.View(); len(v.Output) == 0 || strings.TrimSpace(v.Output[len(v.Output)-1]) != "timeoutlen=250" {
+	if v := e.TakeView(); len(v.Output) == 0 || strings.TrimSpace(v.Output[len(v.Output)-1]) != "timeoutlen=250" {
 		t.Errorf(":set timeoutlen? said %q", v.Output)
 	}
 	if e.ExecEx("set tm=-1") || e.opt.TimeoutLen != 250 {

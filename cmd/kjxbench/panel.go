@@ -41,7 +41,7 @@ func measurePanel(j *job, want string, r *result) error {
 		return fmt.Errorf("replay: %w", err)
 	}
 	replay := time.Since(start)
-	v := ed.View()
+	v := ed.TakeView()
 	if got := v.Text.String(); got != strings.TrimSuffix(want, "\n") {
 		return fmt.Errorf("replay: the text differs from endContent (%d bytes, want %d)", len(got), len(want)-1)
 	}

@@ -55,7 +55,7 @@ func (s *Session) RunWith(ctx context.Context, in <-chan Input, publish func(edi
 		}
 	}
 	uiConfig()
-	publish(e.View())
+	publish(e.TakeView())
 	var held heldWait // 'timeoutlen' (timeout.go)
 	defer held.stop()
 	for {
@@ -66,28 +66,28 @@ func (s *Session) RunWith(ctx context.Context, in <-chan Input, publish func(edi
 			held.expired(s)
 			held.arm(s) // keys typed again after a shorter left side wait anew
 			e.CheckPending()
-			publish(e.View())
+			publish(e.TakeView())
 			if e.Quit() {
 				return
 			}
 		case <-s.saveTick():
 			if s.runSaveTick() {
-				publish(e.View())
+				publish(e.TakeView())
 			}
 		case r := <-s.undoResults():
 			if s.undoResult(r) {
-				publish(e.View())
+				publish(e.TakeView())
 			}
 		case batch, ok := <-s.diskEvents(): // watch.go
 			s.onDiskEvents(batch, ok)
-			publish(e.View())
+			publish(e.TakeView())
 		case batch, ok := <-s.configEvents(): // configlive.go
 			s.onConfigEvents(batch, ok)
 			uiConfig()
-			publish(e.View())
+			publish(e.TakeView())
 		case err, ok := <-s.configErrors():
 			s.onConfigError(err, ok)
-			publish(e.View())
+			publish(e.TakeView())
 		case ev, ok := <-in:
 			if !ok {
 				return
@@ -98,7 +98,7 @@ func (s *Session) RunWith(ctx context.Context, in <-chan Input, publish func(edi
 				select {
 				case ev, ok := <-in:
 					if !ok {
-						publish(e.View())
+						publish(e.TakeView())
 						return
 					}
 					s.handleInput(ev)
@@ -108,7 +108,7 @@ func (s *Session) RunWith(ctx context.Context, in <-chan Input, publish func(edi
 			}
 			e.CheckPending() // reloads that waited for the command to end (core: disk.go)
 			held.arm(s)
-			publish(e.View())
+			publish(e.TakeView())
 			if e.Quit() {
 				return
 			}
