@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/build"
 	"io/fs"
 	"os"
@@ -49,11 +50,20 @@ var allowedImports = map[string][]string{
 // TestImportDirection fails when a package imports one of ours that the
 // architecture does not allow, or when a new package is not in the list.
 func TestImportDirection(t *testing.T) {
-	root := moduleRoot(t)
+	for _, v := range importViolations(t, moduleRoot(t), allowedImports) {
+		t.Error(v)
+	}
+}
+
+// importViolations checks every package of the module tree at root against
+// allowed and returns one line per violation.
+func importViolations(t *testing.T, root string, allowed map[string][]string) []string {
+	t.Helper()
+	var out []string
 	for _, pkg := range modulePackages(t, root) {
-		allowed, known := allowedImports[pkg]
+		may, known := allowed[pkg]
 		if !known {
-			t.Errorf("package %s is not in the architecture's allow-list (cmd/kjx/arch_test.go); add it with a reason in docs/architecture.md", pkg)
+			out = append(out, fmt.Sprintf("package %s is not in the architecture's allow-list (cmd/kjx/arch_test.go); add it with a reason in docs/architecture.md", pkg))
 			continue
 		}
 		for _, imp := range packageImports(t, filepath.Join(root, pkg)) {
@@ -64,24 +74,43 @@ func TestImportDirection(t *testing.T) {
 			if dep == pkg { // an external test package importing its own package
 				continue
 			}
-			if !contains(allowed, dep) && !contains(allowed, "*") {
-				t.Errorf("%s imports %s: not allowed by the dependency direction (allowed: %v)", pkg, dep, allowed)
+			if !contains(may, dep) && !contains(may, "*") {
+				out = append(out, fmt.Sprintf("%s imports %s: not allowed by the dependency direction (allowed: %v)", pkg, dep, may))
 			}
 		}
 	}
+	return out
 }
 
-// TestImportDirectionDetectsViolation makes sure the checker itself fails on
-// a forbidden edge, so the test above cannot pass vacuously.
+// TestImportDirectionDetectsViolation runs the checking loop itself on a
+// synthetic module tree with a forbidden edge (buffer → undo) and a
+// package missing from its list, so the test above cannot pass vacuously.
 func TestImportDirectionDetectsViolation(t *testing.T) {
-	dir := t.TempDir()
-	src := "package buffer\nimport _ \"" + module + "/undo\"\n"
-	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
+	root := t.TempDir()
+	files := map[string]string{
+		"go.mod":         "module " + module + "\n",
+		"buffer/x.go":    "package buffer\nimport _ \"" + module + "/undo\"\n",
+		"undo/x.go":      "package undo\nimport _ \"" + module + "/buffer\"\n",
+		"stray/stray.go": "package stray\n",
 	}
-	imps := packageImports(t, dir)
-	if len(imps) != 1 || imps[0] != module+"/undo" {
-		t.Fatalf("imports of a synthetic package = %v", imps)
+	for name, src := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := importViolations(t, root, map[string][]string{"buffer": {}, "undo": {"buffer"}})
+	want := []string{"buffer imports undo", "package stray is not in"}
+	if len(got) != len(want) {
+		t.Fatalf("violations %q, want %d", got, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("violation %d = %q, want one starting %q", i, got[i], w)
+		}
 	}
 	if contains(allowedImports["buffer"], "undo") {
 		t.Fatal("buffer must not be allowed to import undo")
