@@ -175,15 +175,6 @@ type diskCheck struct {
 	at   time.Time
 }
 
-// recentWrite is how close to now a file's modification time must be for
-// a watcher event to make the editor compare the contents even though the
-// Stat looks unchanged: two writes of the same size within one tick of the
-// file system's clock give equal Stats.
-const recentWrite = 2 * time.Second
-
-// maxRecheck bounds the size of a file read again for that reason.
-const maxRecheck = 16 << 20
-
 // checkFiles checks the files of the listed buffers and the current one
 // (headless mode before each step, :checktime with force).
 func (e *Editor) checkFiles(force bool) {
@@ -261,19 +252,6 @@ func (e *Editor) checkBuffer(b *Buffer, c diskCheck, rep *diskReport) {
 		}
 		b.disk.state, b.disk.seen = DiskChanged, l.Stat
 	}
-}
-
-// mayHideWrite reports whether a file the watcher reported at time at,
-// whose Stat (now) equals the one the buffer knows, may still have
-// changed: it was modified within recentWrite of at (so a write of the
-// same size in the same clock tick is possible) and is small enough to
-// read again.
-func mayHideWrite(b *Buffer, now fileio.Stat, at time.Time) bool {
-	if !now.Exists || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
-		return false
-	}
-	age := at.Sub(now.ModTime)
-	return age < recentWrite && age > -recentWrite
 }
 
 // idle reports whether the editor is between commands in Normal mode,

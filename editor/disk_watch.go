@@ -101,3 +101,25 @@ func (e *Editor) unwatchBuffer(b *Buffer) {
 	}
 	e.watch.Unwatch(p)
 }
+
+// recentWrite is how close to now a file's modification time must be for
+// a watcher event to make the editor compare the contents even though the
+// Stat looks unchanged: two writes of the same size within one tick of the
+// file system's clock give equal Stats.
+const recentWrite = 2 * time.Second
+
+// maxRecheck bounds the size of a file read again for that reason.
+const maxRecheck = 16 << 20
+
+// mayHideWrite reports whether a file the watcher reported at time at,
+// whose Stat (now) equals the one the buffer knows, may still have
+// changed: it was modified within recentWrite of at (so a write of the
+// same size in the same clock tick is possible) and is small enough to
+// read again.
+func mayHideWrite(b *Buffer, now fileio.Stat, at time.Time) bool {
+	if !now.Exists || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
+		return false
+	}
+	age := at.Sub(now.ModTime)
+	return age < recentWrite && age > -recentWrite
+}
