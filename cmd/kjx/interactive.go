@@ -78,6 +78,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts := ui.OptionsFor(session.UIConfigFrom(cfg))
+	opts.Clock = sess.Clock() // one clock for the session, its core and the UI
 	if err := ui.RunWith(ctx, sess, screen, opts); err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
