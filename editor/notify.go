@@ -11,7 +11,3 @@ func (e *Editor) ShowMessage(msg string) { e.msg("%s", msg) }
 // a failed command: no beep, not counted by ErrorCount (a file that
 // cannot be watched, a configuration problem found by a reload).
 func (e *Editor) ShowWarning(msg string) { e.warnMsg(msg) }
-
-// ShowOutput adds lines to the output of a list command (:undostats): shown
-// to the user and, as in Vim, not kept in the message history.
-func (e *Editor) ShowOutput(lines ...string) { e.say(lines...) }
