@@ -92,7 +92,7 @@ type Editor struct {
 	search      searchState
 	lastFind    findState
 	lastSub     subState
-	subc        *subConfirm // the :s///c being answered (substitute_confirm.go)
+	subc        *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
 	msgs        []Message // messages not yet taken
