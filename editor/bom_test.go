@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/fileio"
 )
 
@@ -30,7 +31,7 @@ func TestBOMWrittenAsVim(t *testing.T) {
 		if err := os.WriteFile(kjxFile, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		if err := e.Open(kjxFile); err != nil {
 			t.Fatal(err)
 		}

@@ -44,8 +44,15 @@ type Buffer struct {
 	disk diskState
 }
 
-// Text returns the buffer's current text.
-func (b *Buffer) Text() buffer.Rope { return b.tree.Text() }
+// Text returns the buffer's current text, frozen: an immutable rope the
+// caller may keep (the session hands it to the undo-file writer). Freezing
+// is O(1); the core's own one-step readers borrow instead (Editor.text).
+func (b *Buffer) Text() buffer.Rope { return b.tree.Freeze() }
+
+// History returns the buffer's undo tree, which owns its text. The
+// session reads it (counters, snapshots for the undo-file writer); only
+// the core changes it, and Editor.InstallHistory replaces it.
+func (b *Buffer) History() *undo.Tree { return b.tree }
 
 // Name returns the buffer's file name.
 func (b *Buffer) Name() string { return b.name }
@@ -57,6 +64,10 @@ func (b *Buffer) Name() string { return b.name }
 func (b *Buffer) Modified() bool {
 	return b.tree.Modified() || b.shapeDiff || b.disk.state == DiskRemoved
 }
+
+// ModifiedOption is what `:set modified?` shows: changed text, or the
+// file's shape changed (Modified without the removed file).
+func (b *Buffer) ModifiedOption() bool { return b.tree.Modified() || b.shapeDiff }
 
 // fileShape is how a file's bytes wrap its text.
 type fileShape struct {

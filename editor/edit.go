@@ -8,7 +8,8 @@ import (
 )
 
 // apply makes one change to the current buffer through its undo tree
-// (opening an undo block when the tree is synced) and moves the marks.
+// (opening an undo block when the tree is synced) and tells the observers
+// of its lines (marks, jumps, :g).
 func (e *Editor) apply(off int, old, new string) { e.applyShift(off, old, new, shiftOf) }
 
 // applyJoin is apply for J's change at the end of a line, whose marks
@@ -16,7 +17,7 @@ func (e *Editor) apply(off int, old, new string) { e.applyShift(off, old, new, s
 func (e *Editor) applyJoin(off int, old, new string) { e.applyShift(off, old, new, joinShiftOf) }
 
 // applyShift is apply with the function that says how the change moves
-// lines (for the marks and :g's lines).
+// lines (for the observers of its lines).
 func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
 	b := e.buf()
 	note := b.beforeSave()
@@ -35,13 +36,7 @@ func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int,
 		b.empty = false
 	}
 	b.tree.SetEmpty(b.empty)
-	if e.globalBusy || len(b.marks) > 0 {
-		sh := shift(b.Text(), off, old, new)
-		if e.globalBusy {
-			e.adjustGlobalLines(sh)
-		}
-		e.adjustMarksBy(b, sh)
-	}
+	e.changeApplied(b, off, old, new, shift) // observers.go
 }
 
 // saveUndo is Vim's u_save without a change: it opens an (empty) undo

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -56,11 +57,11 @@ type queued struct {
 }
 
 // Editor is the modal core. All methods must be called from one goroutine
-// (see doc.go); View returns immutable snapshots for others.
+// (see doc.go); TakeView returns immutable snapshots for others.
 type Editor struct {
 	cfg   Config
 	opt   Options
-	clock Clock
+	clock clock.Clock
 	loc   *time.Location
 
 	bufs      []*Buffer
@@ -94,7 +95,7 @@ type Editor struct {
 	search      searchState
 	lastFind    findState
 	lastSub     subState
-	subc        *subConfirm // the :s///c being answered (substitute_confirm.go)
+	subc        *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
 	msgs        []Message    // messages not yet taken
@@ -115,15 +116,18 @@ type Editor struct {
 
 	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
 
-	globalBusy      bool  // :g is running its command
-	globalLines     []int // :g's marked lines, kept on their text
-	globalSubs      int   // substitutions made by :g's commands
+	globalBusy      bool         // :g is running its command
+	globalLines     globalMarked // :g's marked lines, kept on their text (observers.go)
+	globalSubs      int          // substitutions made by :g's commands
 	globalSubLines  int
 	globalLineCount int // the line count when :g started
 
-	persist persistState // undo files (persist.go)
-	disk    diskWatch    // watching open files for changes on disk (disk_watch.go)
-	live    configLive   // the configuration file, applied live (configlive.go)
+	persist     Persistence // undo files (the session's; undofiles.go)
+	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
+	watchWarned bool        // a file could not be watched and the user was told
+	shell       ShellRunner // runs :!cmd and filters (the session's; ex_filter.go)
+
+	observers []lineObserver // what follows the lines of applied changes (observers.go)
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -132,7 +136,7 @@ func New(cfg Config) *Editor {
 		cfg.Options = DefaultOptions()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = RealClock{}
+		cfg.Clock = clock.NewVirtual(clock.Epoch)
 	}
 	if cfg.Height <= 0 {
 		cfg.Height = 24
@@ -140,14 +144,27 @@ func New(cfg Config) *Editor {
 	if cfg.Width <= 0 {
 		cfg.Width = 80
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1}
+	if cfg.Persist == nil {
+		cfg.Persist = noPersistence{}
+	}
+	if cfg.Watch == nil {
+		cfg.Watch = noWatch{}
+	}
+	if cfg.Shell == nil {
+		cfg.Shell = noShell{}
+	}
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
+		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell}
+	if cfg.Clean {
+		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
+	}
 	e.vis.blockV1 = -1
+	e.observers = []lineObserver{bufferMarks{}, windowJumps{e}, &e.globalLines}
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
 	// window has every row but the command line.
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
-	e.persistStart()
 	if e.opt.ColorScheme == "" {
 		e.opt.ColorScheme = "default"
 	}
@@ -184,7 +201,7 @@ func (e *Editor) Cursor() Pos { return e.win.cur }
 func (e *Editor) Buffer() *Buffer { return e.win.buf }
 
 // Clock returns the editor's clock.
-func (e *Editor) Clock() Clock { return e.clock }
+func (e *Editor) Clock() clock.Clock { return e.clock }
 
 // ErrorCount is the number of error messages shown since New.
 func (e *Editor) ErrorCount() int { return e.errCount }
@@ -298,7 +315,7 @@ func (e *Editor) Open(path string) error {
 		e.switchTo(b)
 		e.cursorToStart()
 		e.msg("%s", fileInfoMessage(path, l))
-		e.persistOpened(b, l)
+		e.persist.Opened(b, l)
 		e.cleanTemps(path)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)

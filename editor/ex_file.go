@@ -72,7 +72,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		expect = b.stat
 	}
 	if err := e.diskWriteCheck(b, own && !appendTo, force); err != nil {
-		return err // disk_cmds.go
+		return err // ex_disk.go
 	}
 	var st fileio.Stat
 	var err error
@@ -113,7 +113,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		b.shapeSaved()
 		b.stat = &st
 		b.noFile = false
-		e.persistWritten(b, text, eol)
+		e.persist.Written(b, text, eol)
 		e.diskWritten(b, text, eol)
 	}
 	return nil
@@ -260,7 +260,7 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 // reload reads the buffer's file again; like Vim with 'undoreload', the
 // old text stays reachable by undo as one more change.
 func (e *Editor) reload(b *Buffer) error {
-	return e.reloadBuffer(b) // disk_cmds.go
+	return e.reloadBuffer(b) // ex_disk.go
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {

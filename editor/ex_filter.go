@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
-	"github.com/kjx-editor/kjx/editor/shell"
 )
 
 // Shell commands, as Vim's do_bang and do_filter: :!cmd runs cmd and
@@ -15,15 +14,9 @@ import (
 // line; !{motion} and !! in Normal mode start ":{range}!" on the command
 // line. In cmd a '!' is the previous command and '%' the file name ('\!'
 // and '\%' are themselves). A filter is one undo step, whose source is ex
-// like every Ex command line. The shell is the editor's ShellRunner (see
-// Config.Shell); a command runs without a terminal.
-
-// ShellRunner runs a command line with its input and returns its output
-// (package shell is the default). It is the one way the editor core
-// starts other programs.
-type ShellRunner interface {
-	Run(command string, input []byte) (shell.Result, error)
-}
+// like every Ex command line. The shell is the editor's ShellRunner port
+// (ports.go; the session's runs package shell); a command runs without a
+// terminal.
 
 // exBang is :!cmd and :{range}!cmd.
 func exBang(e *Editor, c *exparse.Cmd, rg exRange) error {
@@ -83,12 +76,8 @@ func (e *Editor) expandBang(arg string) (string, error) {
 }
 
 // shellRun runs cmd with input through the editor's shell.
-func (e *Editor) shellRun(cmd string, input []byte) (shell.Result, error) {
-	runner := e.cfg.Shell
-	if runner == nil {
-		runner = shell.Runner{}
-	}
-	res, err := runner.Run(cmd, input)
+func (e *Editor) shellRun(cmd string, input []byte) (ShellResult, error) {
+	res, err := e.shell.Run(cmd, input)
 	if err != nil {
 		return res, fmt.Errorf("E282: Cannot run %q: %v", cmd, err)
 	}
@@ -114,7 +103,7 @@ func (e *Editor) runShow(cmd string) error {
 
 // shellStatus is Vim's "shell returned N" for a command that failed
 // (shown, not kept in the message history).
-func (e *Editor) shellStatus(res shell.Result) {
+func (e *Editor) shellStatus(res ShellResult) {
 	if res.ExitCode != 0 {
 		e.say(fmt.Sprintf("shell returned %d", res.ExitCode))
 	}

@@ -1,12 +1,34 @@
 package editor
 
 import (
+	"bytes"
 	"errors"
+	"os/exec"
 	"testing"
 
-	"github.com/kjx-editor/kjx/editor/shell"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
+
+// execShell runs commands with sh -c, stdout and stderr together, as the
+// session's shell (package shell) does: the tests that compare filters
+// with Vim run real commands. The core's tests may not import the shell
+// package (cmd/kjx/arch_test.go).
+type execShell struct{}
+
+func (execShell) Run(command string, input []byte) (ShellResult, error) {
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Stdin = bytes.NewReader(input)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	res := ShellResult{Output: out.Bytes()}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		res.ExitCode, err = exit.ExitCode(), nil
+	}
+	return res, err
+}
 
 // fakeShell records the commands it runs and answers with a fixed output.
 type fakeShell struct {
@@ -15,10 +37,10 @@ type fakeShell struct {
 	err          error
 }
 
-func (f *fakeShell) Run(cmd string, input []byte) (shell.Result, error) {
+func (f *fakeShell) Run(cmd string, input []byte) (ShellResult, error) {
 	f.cmds = append(f.cmds, cmd)
 	f.inputs = append(f.inputs, string(input))
-	return shell.Result{Output: []byte(f.out)}, f.err
+	return ShellResult{Output: []byte(f.out)}, f.err
 }
 
 // TestFilterThroughConfiguredShell checks that filters run through
@@ -26,7 +48,7 @@ func (f *fakeShell) Run(cmd string, input []byte) (shell.Result, error) {
 // as :range!) is one undo step whose source is ex.
 func TestFilterThroughConfiguredShell(t *testing.T) {
 	sh := &fakeShell{out: "X\nY\n"}
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true, Shell: sh})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true, Shell: sh})
 	e.setText("a\nb\nc\n")
 	feedSteps(t, e, "2!!tr a-z A-Z<CR>")
 	if len(sh.cmds) != 1 || sh.cmds[0] != "tr a-z A-Z" || sh.inputs[0] != "a\nb\n" {

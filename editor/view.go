@@ -91,9 +91,12 @@ type Status struct {
 	Disk DiskState
 }
 
-// View returns a snapshot of the editor for the UI. Messages and output
-// produced since the last View are moved into it.
-func (e *Editor) View() View {
+// TakeView returns a snapshot of the editor for the UI and takes the
+// messages and list output shown since the last call: they move into the
+// snapshot and are gone from the editor (as TakeMessages and TakeOutput
+// take them), so each is published once. Everything else in the snapshot
+// is read without changing the editor.
+func (e *Editor) TakeView() View {
 	b := e.buf()
 	t := b.tree
 	diffs := e.outputDiff // before TakeOutput forgets it
@@ -110,7 +113,7 @@ func (e *Editor) View() View {
 		Quit:       e.quit,
 		Recording:  e.recording,
 		Status: Status{
-			FileName: b.name, Modified: t.Modified() || b.shapeDiff, Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
+			FileName: b.name, Modified: b.ModifiedOption(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
 			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
 			SaveCur: t.SaveCur(), SaveLast: t.SaveLast(), EOL: b.eol, Format: b.ff,
 		},

@@ -21,7 +21,7 @@ var allowedImports = map[string][]string{
 	"buffer/testkit": {},
 	"config":         {"editor/keys", "editor/options"},
 	"undo":           {"buffer"},
-	"undofile":       {"undo", "buffer"},
+	"undofile":       {"undo", "buffer", "editor/clock"},
 	// The workspace history's content store and its shared file steps sit
 	// beside undofile and below everything that edits.
 	"undofile/internal/safefile": {},
@@ -33,17 +33,22 @@ var allowedImports = map[string][]string{
 	"editor/vimre":     {"buffer"},
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
-	"editor/diskwatch": {},
+	"editor/diskwatch": {"editor/clock"},
 	"editor/keys":      {},
 	"editor/cells":     {},
 	"editor/options":   {},
-	"editor/shell":     {},
-	"editor": {"buffer", "undo", "undofile", "config",
+	"editor/shell":     {}, // runs a command line: :!, filters, :r !
+	"editor/clock":     {}, // the one clock: a leaf every package may use
+	"editor": {"buffer", "undo",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options",
-		"editor/shell"},
-	"ui":           {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "ui/diff", "ui/undopanel", "ui/syntax"},
-	"ui/diff":      {"buffer", "editor/linediff"},
+		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options"},
+	// The session layer beside the core: goroutines, timers, undo files,
+	// watchers, the headless runner (docs/architecture.md).
+	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options", "editor/shell"},
+	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
+		"editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},
+	"ui/diff":      {"buffer", "editor/linediff", "editor/clock"},
 	"ui/syntax":    {"buffer"},
 	"ui/undopanel": {"editor/keys"},
 	"cmd/kjx":      {"*"},

@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"time"
 )
@@ -19,10 +18,10 @@ import (
 // DefaultTimeout is how long a command may run: the editor waits for it.
 const DefaultTimeout = time.Minute
 
-// Runner runs command lines. The zero value uses $SHELL (sh when unset)
-// with "-c" and DefaultTimeout.
+// Runner runs command lines. The zero value uses sh with "-c" and
+// DefaultTimeout; the session gives it the user's $SHELL.
 type Runner struct {
-	// Shell is the shell program; "" means $SHELL, or "sh".
+	// Shell is the shell program; "" means "sh".
 	Shell string
 	// Timeout stops the command after this long; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -47,9 +46,6 @@ var ErrTimeout = errors.New("shell command timed out")
 // status is in Result.ExitCode.
 func (r Runner) Run(command string, input []byte) (Result, error) {
 	sh := r.Shell
-	if sh == "" {
-		sh = os.Getenv("SHELL")
-	}
 	if sh == "" {
 		sh = "sh"
 	}

@@ -1,0 +1,371 @@
+package session
+
+// Persistent undo: the session's side of package undofile, behind the
+// core's Persistence port (persistPort). This file holds the per-session
+// and per-buffer state, configuration, retention and the writer's
+// lifecycle (Run's timer, FlushUndoFiles). persist_sched.go schedules the
+// writes (on :w, on the save timer, on :bd and at exit) and shows their
+// results; persist_open.go reads histories when a file is opened;
+// persist_ex.go has :wundo, :rundo and :undostats. docs/persistence.md
+// describes it all for users.
+//
+// Everything here runs on the session's goroutine, which owns the core.
+// The writer goroutine only ever sees immutable values: an undo.Snapshot
+// (through Job.Image), a *buffer.Rope that is never written after it is
+// handed over, and plain values.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/undo"
+	"github.com/kjx-editor/kjx/undofile"
+)
+
+// Timing of the background writes.
+const (
+	// saveTickPeriod is how often Run's save timer looks for buffers whose
+	// history is due to be written ('save interval' decides when one is).
+	saveTickPeriod = time.Second
+	// exitFlushTimeout bounds how long Close waits for the last writes.
+	exitFlushTimeout = 3 * time.Second
+	// sleepFlushTimeout bounds how long :sleep waits for the writes its
+	// timer run scheduled.
+	sleepFlushTimeout = 2 * time.Second
+)
+
+// persistState is the session's persistent-undo state (Session.persist).
+type persistState struct {
+	conf    *config.UndoConfig // resolved limits (nil until first needed)
+	running bool               // Run's loop is active: the save timer may tick
+	ticker  clock.Timer        // Run's save timer (nil: none)
+	w       *undofile.Writer
+	wDir    string        // the directory w writes to
+	wStale  bool          // the limits changed: the next write starts a new writer
+	pruned  bool          // the start-up retention pass was started
+	pruneCh chan struct{} // closed when that pass is done
+	dirWarn bool          // the "no undo directory" message was shown
+	dirOpt  string        // the 'undodir' value dir was resolved from
+	dir     string        // resolved 'undodir' ("": not yet)
+	bufs    map[*editor.Buffer]*persistBuf
+	// said counts the messages persistence showed (Tick reports whether
+	// it showed one).
+	said int
+}
+
+// persistBuf is one buffer's persistent-undo state.
+type persistBuf struct {
+	path    string      // canonical path of the text file ("": unknown)
+	anchor  anchor      // the bytes on disk and the state they are
+	sched   fingerprint // the history as last handed to the writer
+	schedAt time.Time   // when (editor clock)
+	// checked is set once the undo file for path was read, or found
+	// absent, or set aside: until then a write first sets aside an
+	// existing undo file whose history this buffer never loaded.
+	checked bool
+	// bad is an undo file that could not be loaded: it is set aside
+	// (renamed, never deleted) before this buffer's next write.
+	bad    string
+	warned bool // a write warning is showing; a successful write clears it
+}
+
+// anchor ties an undo file to the text file: the state (seq) of tree whose
+// text is on disk, the SHA-256 and size of those bytes, and the text.
+type anchor struct {
+	tree *undo.Tree
+	seq  int
+	disk undofile.FileState
+	text *buffer.Rope // immutable once set: the writer goroutine reads it
+}
+
+// fingerprint identifies a history cheaply, to tell whether it changed
+// since it was last scheduled. The text catches changes to the open undo
+// block, which move no counter.
+type fingerprint struct {
+	tree                                  *undo.Tree
+	seqLast, cur, saveLast, nodes, pruned int
+	text                                  buffer.Rope
+}
+
+func fingerprintOf(t *undo.Tree) fingerprint {
+	return fingerprint{tree: t, seqLast: t.SeqLast(), cur: t.Current(), saveLast: t.SaveLast(),
+		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze()}
+}
+
+// same reports whether two fingerprints describe the same history: equal
+// counters and an equal text (O(1) when the rope is shared, as it is when
+// nothing changed).
+func (f fingerprint) same(g fingerprint) bool {
+	return f.tree == g.tree && f.seqLast == g.seqLast && f.cur == g.cur && f.saveLast == g.saveLast &&
+		f.nodes == g.nodes && f.pruned == g.pruned && f.text.Equal(g.text)
+}
+
+// persistOn reports whether undo files are read and written: 'undofile' is
+// set and undo is not disabled ('undolevels' < 0).
+func (s *Session) persistOn() bool {
+	o := s.ed.Options()
+	return o.UndoFile && o.UndoLevels >= 0
+}
+
+// say shows a message of persistent undo in the message line.
+func (s *Session) say(format string, args ...any) {
+	s.persist.said++
+	s.ed.ShowMessage(fmt.Sprintf(format, args...))
+}
+
+// undoConf returns the persistent-undo limits: Config.Undo, or the
+// defaults of package config.
+func (s *Session) undoConf() *config.UndoConfig {
+	if s.persist.conf == nil {
+		if s.cfg.Undo != nil {
+			c := *s.cfg.Undo
+			s.persist.conf = &c
+		} else {
+			c := config.Default(s.env).Undo
+			s.persist.conf = &c
+		}
+	}
+	return s.persist.conf
+}
+
+// undoLimits are the undofile limits from the configuration.
+func (s *Session) undoLimits() undofile.Limits {
+	c := s.undoConf()
+	lim := undofile.Limits{MaxFileSize: c.MaxFileSize, MaxEntries: c.MaxEntries}
+	if c.MaxFileSize == 0 {
+		lim.MaxFileSize = undofile.NoLimit
+	}
+	return lim
+}
+
+// saveInterval is undo.save_interval (default 10 s).
+func (s *Session) saveInterval() time.Duration {
+	if d := s.undoConf().SaveInterval; d > 0 {
+		return d
+	}
+	return 10 * time.Second
+}
+
+// undoDir resolves 'undodir': "" is the XDG default; a leading ~ is the
+// home directory ($HOME); a relative name is made absolute.
+func (s *Session) undoDir() (string, error) {
+	d := s.ed.Options().UndoDir
+	if d == "" {
+		return config.DefaultUndoDir(s.env)
+	}
+	if d == "~" || strings.HasPrefix(d, "~/") {
+		home := s.env("HOME")
+		if home == "" {
+			return "", fmt.Errorf("'undodir' %s: $HOME is not defined", d)
+		}
+		d = filepath.Join(home, d[1:])
+	}
+	abs, err := filepath.Abs(d)
+	if err != nil {
+		return "", fmt.Errorf("'undodir' %s: %w", d, err)
+	}
+	return abs, nil
+}
+
+// persistDir is undoDir (cached while 'undodir' keeps its value), showing
+// its error once.
+func (s *Session) persistDir() (string, bool) {
+	p := &s.persist
+	opt := s.ed.Options().UndoDir
+	if p.dir != "" && p.dirOpt == opt {
+		return p.dir, true
+	}
+	dir, err := s.undoDir()
+	if err != nil {
+		if !p.dirWarn {
+			p.dirWarn = true
+			s.say("W: no undo directory (%v): undo files are not written", err)
+		}
+		return "", false
+	}
+	p.dir, p.dirOpt = dir, opt
+	return dir, true
+}
+
+// startPrune runs undofile.Prune once per session, on its own goroutine.
+// A history is removed only when it was not used for undo.persist_days,
+// never because its text file is absent (it may come back).
+func (s *Session) startPrune() {
+	if s.persist.pruned {
+		return
+	}
+	dir, err := s.undoDir()
+	if err != nil {
+		return
+	}
+	s.persist.pruned = true
+	maxAge := time.Duration(s.undoConf().PersistDays) * 24 * time.Hour
+	now := s.wall.Now() // compared with the undo files' modification times
+	done := make(chan struct{})
+	s.persist.pruneCh = done
+	go func() {
+		defer close(done)
+		_, _ = undofile.Prune(dir, maxAge, now) // best effort: :undostats shows the state
+	}()
+}
+
+// writer returns the session's writer for dir, starting it on first use.
+// When 'undodir' changed, the old writer finishes its queue in the
+// background.
+func (s *Session) writer(dir string) *undofile.Writer {
+	p := &s.persist
+	if p.w != nil && p.wDir == dir && !p.wStale {
+		return p.w
+	}
+	if p.w != nil {
+		old := p.w
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
+			defer cancel()
+			_ = old.Flush(ctx) // its results are dropped with it
+			old.Close()
+		}()
+	}
+	p.wStale = false
+	s.startPrune()
+	p.w = undofile.NewWriter(undofile.WriterOptions{Dir: dir, Limits: s.undoLimits(), Clock: s.wall})
+	p.wDir = dir
+	return p.w
+}
+
+// applyUndoConfig takes new persistent-undo limits (a configuration
+// reload): later writes use them, on a new writer (the old one finishes
+// its queue in the background), and new undo trees get the new
+// max_entries; existing trees keep their cap.
+func (s *Session) applyUndoConfig(c config.UndoConfig) {
+	s.cfg.Undo = &c
+	s.ed.SetUndoMaxNodes(c.MaxEntries)
+	s.persist.conf = nil
+	s.persist.wStale = s.persist.w != nil
+}
+
+// pbuf returns b's state, creating it.
+func (s *Session) pbuf(b *editor.Buffer) *persistBuf {
+	if s.persist.bufs == nil {
+		s.persist.bufs = map[*editor.Buffer]*persistBuf{}
+	}
+	pb := s.persist.bufs[b]
+	if pb == nil {
+		pb = &persistBuf{schedAt: s.clock.Now()}
+		s.persist.bufs[b] = pb
+	}
+	return pb
+}
+
+// setPath gives pb the canonical path of b's file; a new path means an
+// undo file this buffer has not looked at yet.
+func (pb *persistBuf) setPath(name string) bool {
+	p, err := undofile.Canonical(name)
+	if err != nil {
+		return false
+	}
+	if p != pb.path {
+		pb.path, pb.checked, pb.bad = p, false, ""
+	}
+	return true
+}
+
+// saveTick is the channel of Run's save timer: nil (never ready) unless
+// Run is active and persistence is on. The timer is armed again after
+// each tick (runSaveTick).
+func (s *Session) saveTick() <-chan time.Time {
+	p := &s.persist
+	if !p.running || !s.persistOn() {
+		return nil
+	}
+	if p.ticker == nil {
+		p.ticker = s.clock.NewTimer(saveTickPeriod)
+	}
+	return p.ticker.C()
+}
+
+// runSaveTick is a tick of Run's save timer: Tick at the clock's time,
+// and the timer armed for the next one. It reports whether a message
+// was shown.
+func (s *Session) runSaveTick() bool {
+	s.persist.ticker.Reset(saveTickPeriod)
+	return s.Tick(s.clock.Now())
+}
+
+// undoResults is the writer's result channel, nil while there is no
+// writer.
+func (s *Session) undoResults() <-chan undofile.Result {
+	if s.persist.w == nil {
+		return nil
+	}
+	return s.persist.w.Results()
+}
+
+// runPersist is Run's hook: it turns the save timer on, and the function
+// it returns (deferred by Run) stops it and writes what is left
+// (FlushUndoFiles).
+func (s *Session) runPersist() func() {
+	s.persist.running = true
+	return func() {
+		s.persist.running = false
+		if s.persist.ticker != nil {
+			s.persist.ticker.Stop()
+			s.persist.ticker = nil
+		}
+		_ = s.FlushUndoFiles() // failures were shown as messages
+	}
+}
+
+// FlushUndoFiles ends persistent undo for now: the history of every
+// buffer that changed since its last undo-file write is written (also
+// after :q!: unsaved changes come back as redo-able states next time), the
+// writer is flushed with a deadline of a few seconds and stopped, and the
+// start-up retention pass is waited for. Failures are shown as messages
+// and returned. Run calls it when it returns, and Close; a later write
+// starts a new writer.
+//
+// It is synchronous: it is what a handler of SIGHUP or SIGTERM calls
+// before the process exits, so that no typing is lost.
+func (s *Session) FlushUndoFiles() error {
+	s.drainResults()
+	if s.persistOn() {
+		for _, b := range s.ed.Buffers() {
+			if pb := s.persist.bufs[b]; pb != nil && !pb.sched.same(fingerprintOf(b.History())) {
+				s.scheduleSave(b, pb)
+			}
+		}
+	}
+	var errs []error
+	if w := s.persist.w; w != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
+		if err := w.Flush(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("undo files: not all written: %w", err))
+		}
+		cancel()
+		for done := false; !done; {
+			select {
+			case r := <-w.Results():
+				if r.Err != nil {
+					errs = append(errs, r.Err)
+				}
+				s.undoResult(r)
+			default:
+				done = true
+			}
+		}
+		w.Close()
+		s.persist.w = nil
+	}
+	if s.persist.pruneCh != nil {
+		<-s.persist.pruneCh
+	}
+	return errors.Join(errs...)
+}

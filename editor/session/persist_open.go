@@ -1,0 +1,224 @@
+package session
+
+// Reading undo files: when a file is opened (and when 'undofile' is turned
+// on for buffers that have no history yet), the history saved for it is
+// restored, grafted onto a text changed outside kjx, or set aside.
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/fileio"
+	"github.com/kjx-editor/kjx/editor/linediff"
+	"github.com/kjx-editor/kjx/undo"
+	"github.com/kjx-editor/kjx/undofile"
+)
+
+// graftDiffTimeout bounds the line diff of a graft (linediff bounds its
+// own work; this is a backstop).
+const graftDiffTimeout = 2 * time.Second
+
+// hashEncoded is the FileState of the bytes fileio writes for text with
+// the given final-newline flag and format: what is on disk after a read
+// or a write, which is what an undo file's hash describes.
+func hashEncoded(text buffer.Rope, eol bool, f fileio.Format) undofile.FileState {
+	h := sha256.New()
+	n, _ := fileio.Encode(h, text, eol, f) // a hash.Hash never fails
+	var s undofile.FileState
+	h.Sum(s.Hash[:0])
+	s.Size = n
+	return s
+}
+
+// opened is Open's hook after a file was read into b: with persistence
+// on, its undo file is read and the history restored.
+func (s *Session) opened(b *editor.Buffer, l fileio.Loaded) {
+	s.drainResults()
+	if s.persist.bufs != nil {
+		delete(s.persist.bufs, b)
+	}
+	if !s.persistOn() || b.History().Levels() < 0 {
+		return
+	}
+	pb := s.pbuf(b)
+	if !pb.setPath(b.Name()) {
+		return
+	}
+	text := l.Text
+	s.loadHistory(b, pb, text, hashEncoded(text, l.EOL, l.Format))
+}
+
+// loadHistory reads the undo file of pb.path for b, whose text (b's
+// current and only state) is text, and whose bytes on disk are disk. It
+// leaves pb anchored and, unless the history changed here (a graft),
+// scheduled as it is.
+func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope, disk undofile.FileState) {
+	t := text
+	setAnchor := func() {
+		tree := b.History()
+		pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: disk, text: &t}
+		pb.sched, pb.schedAt = fingerprintOf(tree), s.clock.Now()
+	}
+	dir, ok := s.persistDir()
+	if !ok {
+		return
+	}
+	l, err := undofile.Read(dir, pb.path, disk, s.undoLimits())
+	pb.checked = true
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		setAnchor()
+		return
+	case err != nil:
+		s.say("%s", err.Error())
+		pb.bad = unusableFile(err)
+		setAnchor()
+		return
+	}
+	if l.Changed {
+		if s.graft(b, pb, l, text) {
+			setAnchor()
+			pb.sched = fingerprint{} // the graft is new history: write it
+			return
+		}
+		setAnchor()
+		return
+	}
+	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
+	if err != nil {
+		s.say("undo file %s: corrupt (%v); history not loaded", l.Name, err)
+		pb.bad = l.Name
+		setAnchor()
+		return
+	}
+	s.ed.InstallHistory(b, tree)
+	setAnchor()
+	if m := recoveredMessage(l.File.Image, l.File.SavedSeq); m != "" {
+		s.say("%s", m)
+	}
+}
+
+// unusableFile returns the undo file that a read error is about, if it
+// exists and must not be overwritten by the next write (it is set aside
+// first): anything but another file's history or an I/O error on a file
+// that is not there.
+func unusableFile(err error) string {
+	var ue *undofile.Error
+	if !errors.As(err, &ue) || ue.Name == "" || ue.Kind == undofile.KindWrongPath {
+		return ""
+	}
+	if _, serr := os.Lstat(ue.Name); serr != nil {
+		return ""
+	}
+	return ue.Name
+}
+
+// graft handles an undo file saved for other bytes than the file now has
+// (the file was changed outside kjx). With the saved text in the undo
+// file, the history is rebuilt on that text and one more state, of source
+// external, goes from it to the text on disk: the whole history stays
+// reachable and u brings back the text kjx last saved. Without it the undo
+// file is set aside (renamed, not deleted) and the buffer starts a new
+// history. It reports whether the buffer got a grafted history.
+func (s *Session) graft(b *editor.Buffer, pb *persistBuf, l undofile.Loaded, text buffer.Rope) bool {
+	if l.File.Text == nil {
+		aside, err := undofile.SetAside(l.Name, s.clock.Now())
+		if err != nil {
+			s.say("%q changed since its history was saved; %v", b.Name(), err)
+			pb.bad = l.Name
+			return false
+		}
+		s.say("%q changed since its history was saved; old history kept aside in %s", b.Name(), aside)
+		return false
+	}
+	tree, err := undo.Restore(*l.File.Text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
+	if err != nil {
+		s.say("undo file %s: corrupt (%v); history not loaded", l.Name, err)
+		pb.bad = l.Name
+		return false
+	}
+	tree.SetCursor(s.ed.Cursor())
+	recordExternal(tree, text)
+	s.ed.InstallHistory(b, tree)
+	s.say("%q changed since its history was saved: history kept, the outside change is #%d (u to undo)", b.Name(), tree.Current())
+	return true
+}
+
+// recordExternal adds to tree one state of source external that turns its
+// text into text, holding only the lines that differ (a line diff), like a
+// reload from disk. Should the diff fail, the change is recorded as one
+// span from the first difference to the last.
+func recordExternal(tree *undo.Tree, text buffer.Rope) {
+	ctx, cancel := context.WithTimeout(context.Background(), graftDiffTimeout)
+	defer cancel()
+	if cs, err := linediff.Changes(ctx, tree.Text(), text); err == nil && tree.ReloadChanges(cs, undo.SourceExternal) == nil {
+		return
+	}
+	tree.Reload(text, undo.SourceExternal)
+}
+
+// recoveredMessage says what a restored history holds beyond the text on
+// disk: the states made after the last write (unsaved work when kjx was
+// killed or quit with :q!), which :later N or g+ bring back. "" when the
+// history was saved at the state on disk.
+func recoveredMessage(img undo.Image, saved int) string {
+	last := imageState(img)
+	switch {
+	case last == saved:
+		return ""
+	case last > saved:
+		n := last - saved
+		s := "s"
+		if n == 1 {
+			s = ""
+		}
+		return fmt.Sprintf("%d unsaved change%s recovered: :later %d or g+ to restore", n, s, n)
+	default:
+		return fmt.Sprintf("unsaved state #%d recovered: :undo %d to restore", last, last)
+	}
+}
+
+// imageState is the state an image's text was in: the parent of Vim's
+// curhead (the change undone last), else newhead (0: the root).
+func imageState(img undo.Image) int {
+	if img.CurHead == 0 {
+		return img.NewHead
+	}
+	for i := range img.Nodes {
+		if img.Nodes[i].Seq == img.CurHead {
+			return img.Nodes[i].Parent
+		}
+	}
+	return img.NewHead
+}
+
+// undoFileSet runs after :set [no]undofile. Turning it on reads the undo
+// files of buffers that have no history yet, as if they had just been
+// opened; buffers with history write theirs from now on (an existing undo
+// file they never loaded is set aside first).
+func (s *Session) undoFileSet() {
+	if !s.persistOn() {
+		return
+	}
+	s.startPrune()
+	for _, b := range s.ed.Buffers() {
+		ff, tree := b.FileFlags(), b.History()
+		if b.Name() == "" || ff.NoFile || tree.Levels() < 0 {
+			continue
+		}
+		pb := s.pbuf(b)
+		if pb.checked || !pb.setPath(b.Name()) || tree.SeqLast() != 0 || b.Modified() {
+			continue
+		}
+		text := b.Text()
+		eol := ff.EOL && !ff.Empty
+		s.loadHistory(b, pb, text, hashEncoded(text, eol, ff.Format))
+	}
+}
