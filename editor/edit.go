@@ -168,3 +168,17 @@ func countLines(s string) int { return strings.Count(s, "\n") + 1 }
 func (e *Editor) internalError(what string, err error) {
 	e.errMsg("%s", fmt.Sprintf("E000: internal error: %s: %v", what, err))
 }
+
+// insertLinesBelow inserts lines (text without its final newline) below
+// line dest (-1: above the first). The change starts at the beginning of
+// the line below dest where there is one, as Vim's appended lines do, so
+// that its undo puts the cursor where Vim's does (the line below the
+// removed ones).
+func (e *Editor) insertLinesBelow(dest int, text string) {
+	r := e.text()
+	if dest+1 < lineCount(r) {
+		e.insertText(lineStart(r, dest+1), text+"\n")
+		return
+	}
+	e.insertText(r.Len(), "\n"+text)
+}

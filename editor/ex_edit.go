@@ -406,16 +406,10 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
 	n := l2 - l1 + 1
 	// Insert at the destination first, then delete the originals.
-	if dest < 0 {
-		e.insertText(0, text+"\n")
+	e.insertLinesBelow(dest, text)
+	if dest < l1 {
 		l1 += n
 		l2 += n
-	} else {
-		e.insertText(lineEnd(e.text(), dest), "\n"+text)
-		if dest < l1 {
-			l1 += n
-			l2 += n
-		}
 	}
 	e.deleteLines(l1, l2)
 	last := dest + n
@@ -433,6 +427,8 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
+// exCopy is :[range]t {address} (:co[py]): the lines are copied below
+// the address, the cursor on the last copy's first non-blank.
 func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 	dest, err := e.lineTarget(c.Arg)
 	if err != nil {
@@ -440,12 +436,7 @@ func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	r := e.text()
 	l1, l2 := max(rg.l1, 0), rg.l2
-	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
-	if dest < 0 {
-		e.insertText(0, text+"\n")
-	} else {
-		e.insertText(lineEnd(r, dest), "\n"+text)
-	}
+	e.insertLinesBelow(dest, r.SliceString(lineStart(r, l1), lineEnd(r, l2)))
 	last := dest + l2 - l1 + 1
 	e.beginLine(last)
 	e.linesMessage(l2 - l1 + 1)

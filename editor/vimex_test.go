@@ -177,7 +177,6 @@ var knownExDiff = map[string]string{
 	// unknown name that starts with a letter is "E830: Undo checkpoint
 	// x1 not found" where Vim, without checkpoints, says E488.
 	"undo_bad_argument": "kjx's named checkpoints",
-	"gen0070":           "not yet examined",
 	"gen0133":           "not yet examined",
 	"gen0406":           "not yet examined",
 	"gen0462":           "not yet examined",
@@ -196,9 +195,7 @@ var knownExDiff = map[string]string{
 	"gen1832":           "not yet examined",
 	"gen1889":           "not yet examined",
 	"gen1911":           "not yet examined",
-	"gen1955":           "not yet examined",
 	"gen2010":           "not yet examined",
-	"gen2023":           "not yet examined",
 	"gen2042":           "not yet examined",
 	"gen2058":           "not yet examined",
 	"gen2280":           "not yet examined",
