@@ -405,13 +405,20 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	r := e.text()
 	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
 	n := l2 - l1 + 1
+	from, moved := l1, marksOn(e.buf(), l1, l2)
 	// Insert at the destination first, then delete the originals.
 	e.insertLinesBelow(dest, text)
+	newTop := dest + 1 - n
 	if dest < l1 {
 		l1 += n
 		l2 += n
+		newTop = dest + 1
 	}
 	e.deleteLines(l1, l2)
+	for name, p := range moved { // Vim's do_move moves the marks with the lines
+		p.Line += newTop - from
+		e.buf().marks[name] = p
+	}
 	last := dest + n
 	if dest > l2 {
 		last = dest

@@ -146,6 +146,35 @@ func joinShiftOf(r lineIndex, off int, old, new string) lineShift {
 	return joinShift(l, off-r.LineStart(l), old, new)
 }
 
+// marksOn returns b's marks on lines l1..l2, but '[ and '] (which the
+// commands that move lines set themselves).
+func marksOn(b *Buffer, l1, l2 int) map[rune]Pos {
+	var out map[rune]Pos
+	for name, p := range b.marks {
+		if p.Line >= l1 && p.Line <= l2 && name != '[' && name != ']' {
+			if out == nil {
+				out = map[rune]Pos{}
+			}
+			out[name] = p
+		}
+	}
+	return out
+}
+
+// charDeleteShiftOf is shiftOf for a characterwise delete (d with a
+// characterwise motion or Visual area): Vim deletes the lines between and
+// joins the last one to the first (op_delete, do_join), so the first line
+// keeps its marks even when the delete starts in its column 0, where
+// shiftOf would see whole lines deleted.
+func charDeleteShiftOf(r lineIndex, off int, old, new string) lineShift {
+	n := strings.Count(old, "\n")
+	if n == 0 || new != "" {
+		return shiftOf(r, off, old, new)
+	}
+	l := r.LineOf(min(off, r.Len()))
+	return lineShift{delFrom: l + 1, delTo: l + n, shiftFrom: l + n + 1, delta: -n, join: true, joinCol: off - r.LineStart(l)}
+}
+
 // deleteAllShift is the shift of deleting every line (old is the whole
 // text): all of them go, marks on them too, as Vim's mark_adjust for :%d.
 func deleteAllShift(_ lineIndex, _ int, old, _ string) lineShift {

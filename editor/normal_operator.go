@@ -314,7 +314,7 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 			return
 		}
 		e.storeDelete(c.reg, reg, bigMotions[c.motion])
-		e.deleteRange(a, b)
+		e.applyShift(a, r.SliceString(a, b), "", charDeleteShiftOf)
 		e.win.cur = rg.start
 		if n := rg.end.Line - rg.start.Line; n > 0 {
 			e.linesMessage(-n)
