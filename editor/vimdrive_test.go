@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
 
