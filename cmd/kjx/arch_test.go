@@ -30,6 +30,7 @@ var allowedImports = map[string][]string{
 		"undofile/internal/safefile"},
 	"editor/motion":    {"buffer", "editor/cells"},
 	"editor/exparse":   {},
+	"editor/addsub":    {},
 	"editor/vimre":     {"buffer"},
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
@@ -40,7 +41,8 @@ var allowedImports = map[string][]string{
 	"editor/clock":     {}, // the one clock: a leaf every package may use
 	"editor": {"buffer", "undo",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options"},
+		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options",
+		"editor/addsub"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
 	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
