@@ -147,9 +147,9 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 	case ']':
 		return p.selectRow(p.Layout.NextFork(row))
 	case '{':
-		return p.selectRow(p.savedFrom(t, row-1, -1))
+		return p.selectRow(p.Layout.PrevWritten(row))
 	case '}':
-		return p.selectRow(p.savedFrom(t, row+1, 1))
+		return p.selectRow(p.Layout.NextWritten(row))
 	case 'g':
 		p.pending = 'g'
 		return Action{}
@@ -233,15 +233,4 @@ func (p *Panel) sibling(dir int) Action {
 		}
 	}
 	return Action{}
-}
-
-// savedFrom returns the first row from r in direction dir whose state
-// was written, or -1.
-func (p *Panel) savedFrom(t Tree, r, dir int) int {
-	for ; r >= 0 && r < t.Len(); r += dir {
-		if t.Node(r).SaveNr > 0 {
-			return r
-		}
-	}
-	return -1
 }

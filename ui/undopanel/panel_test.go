@@ -27,7 +27,7 @@ func branchy() *memTree {
 	t.add(0)
 	t.nodes[3].SaveNr = 1
 	t.nodes[6].SaveNr = 2
-	t.saved = 6
+	t.saved, t.writes = 6, 2
 	t.cur = 6
 	return t
 }
