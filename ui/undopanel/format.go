@@ -83,6 +83,7 @@ func (p *Panel) Info(t Tree, r Row, now time.Time) RowInfo {
 type Detail struct {
 	Seq          int
 	Time         string // absolute, full
+	Clock        string // absolute, compact (Clock)
 	Age          string
 	Branch, Of   int // index among its siblings, and their count
 	Depth        int // edges from the root
@@ -104,11 +105,12 @@ func (p *Panel) Detail(t Tree, now time.Time) Detail {
 	}
 	n := t.Node(r)
 	_, _, idx, of := p.Layout.Siblings(r)
-	var when, age string
+	var when, clock, age string
 	if !n.Time.IsZero() {
 		when, age = n.Time.In(now.Location()).Format("2006-01-02 15:04:05"), Age(now.Sub(n.Time))
+		clock = Clock(n.Time, now)
 	}
-	return Detail{Seq: n.Seq, Time: when, Age: age, Branch: idx, Of: of, Depth: p.Layout.Depth(r),
+	return Detail{Seq: n.Seq, Time: when, Clock: clock, Age: age, Branch: idx, Of: of, Depth: p.Layout.Depth(r),
 		Changes: n.Changes, Added: n.Added, Deleted: n.Deleted, Source: n.Source, Label: n.Label,
 		SaveNr: n.SaveNr, Children: p.Layout.Children(r), IsCur: n.Seq == t.Cur(), IsTop: r == p.Layout.Len()-1}
 }
