@@ -76,3 +76,11 @@ func TestDetailStrip(t *testing.T) {
 
 // screenHas reports whether the surface shows str on one row.
 func screenHas(s *MemSurface, str string) bool { return strings.Contains(s.Text(), str) }
+
+func TestAppendCompact(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1k", 22364: "22k", 999999: "999k", 1234567: "1M"} {
+		if got := string(appendCompact(nil, n)); got != want {
+			t.Errorf("appendCompact(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

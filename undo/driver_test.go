@@ -176,6 +176,18 @@ func checkSnapshot(s Snapshot, texts map[int]string) error {
 			return fmt.Errorf("snapshot root text %q, model %q", got, want)
 		}
 	}
+	ahead := 0
+	for seq := s.Redo(); seq != 0; ahead++ {
+		kids := s.Children(seq)
+		if len(kids) == 0 {
+			ahead++
+			break
+		}
+		seq = kids[0]
+	}
+	if got := s.RedoLen(); got != ahead {
+		return fmt.Errorf("snapshot RedoLen %d, the preferred path below the current state has %d", got, ahead)
+	}
 	cur, err := s.TextAt(s.Current())
 	if err != nil {
 		return err

@@ -31,6 +31,7 @@ type Snapshot struct {
 	seqCur, seqLast           int
 	saveCur, saveLast         int
 	timeCur                   int64
+	shape                     uint64
 }
 
 // Snapshot returns an immutable view of the tree.
@@ -59,6 +60,7 @@ func (t *Tree) view() Snapshot {
 		numhead: t.numhead, pruned: t.pruned,
 		seqCur: t.seqCur, seqLast: t.seqLast,
 		saveCur: t.saveCur, saveLast: t.saveLast, timeCur: t.timeCur,
+		shape: t.shape,
 	}
 	if t.open != 0 {
 		s.open = t.open
