@@ -106,7 +106,8 @@ func (p *Panel) Key(k undopanel.Key) undopanel.Action {
 		case k.Code == undopanel.KeyTab:
 			return undopanel.Action{Kind: undopanel.ActFocusText}
 		}
-		return undopanel.Action{}
+		a, _ := p.model.WindowKey(k)
+		return a
 	}
 	return p.model.Key(p.tree, k)
 }

@@ -356,6 +356,13 @@ func (l *loop) key(ev *tcell.EventKey) {
 	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
 		l.ctrlW = true
 		return
+	case k == editor.K(editor.KeyTab) && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
+		// Tab moves the keyboard to the panel as it moves it back (in
+		// Vim's Normal mode Tab is CTRL-I, the jump forward, which the
+		// open panel takes over; closed, Tab is CTRL-I again).
+		p.Focus = true
+		l.dirty = true
+		return
 	case k == editor.Ctrl('z') && l.vmode == editor.ModeNormal && l.pend == "":
 		l.suspend()
 		return

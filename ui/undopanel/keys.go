@@ -1,5 +1,7 @@
 package undopanel
 
+import "strings"
+
 // KeyCode names the keys the panel understands besides characters.
 type KeyCode uint8
 
@@ -58,7 +60,7 @@ var HelpLines = []string{
 	"p         diff/parent/full",
 	"t         absolute time",
 	"^E ^Y     scroll the preview",
-	"Tab       focus the text",
+	"Tab ^Ww   focus the text (and back)",
 	"q Esc     close",
 	"?         this help",
 }
@@ -66,6 +68,9 @@ var HelpLines = []string{
 // Key handles one key press and returns what the owner must do. t is the
 // tree the panel last synced with.
 func (p *Panel) Key(t Tree, k Key) Action {
+	if a, ok := p.WindowKey(k); ok {
+		return a
+	}
 	if p.Layout.Len() == 0 {
 		return Action{}
 	}
@@ -105,6 +110,25 @@ func (p *Panel) Key(t Tree, k Key) Action {
 		return p.runeKey(t, k.Rune)
 	}
 	return Action{}
+}
+
+// WindowKey handles CTRL-W commands, which work with or without a tree
+// to show: CTRL-W w, CTRL-W CTRL-W, CTRL-W p, h, l and W go to the other
+// window, the text (there are two); any other key after CTRL-W cancels
+// it. It reports whether k was such a key.
+func (p *Panel) WindowKey(k Key) (Action, bool) {
+	if p.pending == 'w' {
+		p.pending = 0
+		if k.Code == KeyRune && strings.ContainsRune("wWphl", k.Rune) {
+			return Action{Kind: ActFocusText}, true
+		}
+		return Action{}, true
+	}
+	if k.Code == KeyRune && k.Ctrl && k.Rune == 'w' {
+		p.pending = 'w'
+		return Action{}, true
+	}
+	return Action{}, false
 }
 
 func (p *Panel) ctrlKey(r rune) Action {

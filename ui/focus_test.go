@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/kjx-editor/kjx/editor"
+)
+
+// TestFocusBothWays: Tab and CTRL-W w move the keyboard from the panel
+// to the text and from the text to the panel; with the panel closed Tab
+// is the editor's (CTRL-I).
+func TestFocusBothWays(t *testing.T) {
+	l, _ := testLoop()
+	l.publish(editor.View{Mode: editor.ModeNormal})
+	l.drawIfNew(true)
+	tab := tcell.NewEventKey(tcell.KeyTab, 0, 0)
+	ctrlW := tcell.NewEventKey(tcell.KeyCtrlW, 0, tcell.ModCtrl)
+	w := tcell.NewEventKey(tcell.KeyRune, 'w', 0)
+	drain := func() int {
+		n := 0
+		for len(l.in) > 0 {
+			<-l.in
+			n++
+		}
+		return n
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
+	drain() // the resize
+	p := l.r.Panel
+	steps := []struct {
+		keys  []*tcell.EventKey
+		focus bool
+	}{
+		{[]*tcell.EventKey{tab}, false},
+		{[]*tcell.EventKey{tab}, true},
+		{[]*tcell.EventKey{ctrlW, w}, false},
+		{[]*tcell.EventKey{ctrlW, w}, true},
+		{[]*tcell.EventKey{ctrlW, ctrlW}, false},
+		{[]*tcell.EventKey{ctrlW, ctrlW}, true},
+	}
+	for i, st := range steps {
+		for _, k := range st.keys {
+			l.handle(k)
+		}
+		if p.Focus != st.focus || !p.Open {
+			t.Fatalf("step %d: open %v focus %v, want open and focus %v", i, p.Open, p.Focus, st.focus)
+		}
+		if n := drain(); n != 0 {
+			t.Fatalf("step %d: %d inputs reached the editor", i, n)
+		}
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0)) // close
+	drain()
+	l.handle(tab)
+	in := <-l.in
+	if len(in.Keys) != 1 || in.Keys[0] != editor.K(editor.KeyTab) {
+		t.Fatalf("with the panel closed Tab sent %+v, want the editor's Tab", in)
+	}
+}
