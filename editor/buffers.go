@@ -36,6 +36,9 @@ type Buffer struct {
 	us undoState
 	// disk is what the editor knows of the file on disk (disk.go).
 	disk diskState
+	// restoreOrigins are the states restores left, newest last
+	// (normal_restore.go).
+	restoreOrigins []int
 }
 
 // Text returns the buffer's current text.

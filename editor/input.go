@@ -166,6 +166,9 @@ type Input struct {
 	// Restore, when non-zero, goes to undo state Restore (RestoreRoot: the
 	// original text) as one movement, without touching the : history.
 	Restore int
+	// RestoreBack goes back to the state before the last restore, as
+	// g<BS> does (the undo panel's Backspace).
+	RestoreBack bool
 }
 
 // UIConfig is the part of the configuration that the UI applies itself:
@@ -298,6 +301,9 @@ func (e *Editor) handleInput(ev Input) {
 	}
 	if ev.Restore != 0 {
 		e.restoreState(ev.Restore)
+	}
+	if ev.RestoreBack {
+		e.restoreBackInput()
 	}
 }
 

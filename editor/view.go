@@ -54,6 +54,9 @@ type View struct {
 	// OutputDiff lists the ranges [a, b) of Output lines that are a
 	// unified diff (:diffdisk), for the UI to colour.
 	OutputDiff [][2]int
+	// RestoreOrigins are the undo states the current buffer's restores
+	// left, oldest first: the last is where g<BS> goes (normal_restore.go).
+	RestoreOrigins []int
 }
 
 // VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
@@ -131,6 +134,7 @@ func (e *Editor) View() View {
 	e.viewConfirm(&v)
 	v.UIRequest = e.uiReq
 	v.FileType = b.ft
+	v.RestoreOrigins = e.RestoreOrigins()
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
 	}

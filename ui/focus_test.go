@@ -58,3 +58,25 @@ func TestFocusBothWays(t *testing.T) {
 		t.Fatalf("with the panel closed Tab sent %+v, want the editor's Tab", in)
 	}
 }
+
+// TestPanelBackspaceGoesBack: the panel's Backspace asks the editor for
+// g<BS> (Input.RestoreBack), whichever code the terminal sends.
+func TestPanelBackspaceGoesBack(t *testing.T) {
+	for _, k := range []tcell.Key{tcell.KeyBackspace2, tcell.KeyBackspace} {
+		l, _ := testLoop()
+		l.publish(editor.View{Mode: editor.ModeNormal})
+		l.drawIfNew(true)
+		l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
+		l.drawIfNew(true)
+		for len(l.in) > 0 {
+			<-l.in
+		}
+		l.handle(tcell.NewEventKey(k, 0, 0))
+		if len(l.in) != 1 {
+			t.Fatalf("key %v: %d inputs, want one", k, len(l.in))
+		}
+		if in := <-l.in; !in.RestoreBack {
+			t.Errorf("key %v sent %+v, want RestoreBack", k, in)
+		}
+	}
+}

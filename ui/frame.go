@@ -162,6 +162,7 @@ func (b *frameBuilder) undo(v *editor.View, f *Frame) {
 		f.Status.Branches = 0
 	}
 	f.Status.Ahead = b.ahead.count(buf, s)
+	f.Undo.Origins = v.RestoreOrigins
 }
 
 // inRanges reports whether i is in one of the ranges [a, b).

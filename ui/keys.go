@@ -154,6 +154,8 @@ func panelKey(k editor.Key) (undopanel.Key, bool) {
 		return undopanel.Key{Code: undopanel.KeyPgUp}, true
 	case editor.KeyPgDn:
 		return undopanel.Key{Code: undopanel.KeyPgDn}, true
+	case editor.KeyBackspace:
+		return undopanel.Key{Code: undopanel.KeyBackspace}, true
 	}
 	return undopanel.Key{}, false
 }

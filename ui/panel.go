@@ -22,6 +22,9 @@ type UndoView struct {
 	Tick uint64
 	// Now is the clock the ages are measured against.
 	Now time.Time
+	// Origins are the states restores left, oldest first: the last is
+	// where g<BS> and the panel's Backspace go. Their rows say "restore".
+	Origins []int
 }
 
 // PanelOptions place the undo-tree panel.
@@ -74,6 +77,8 @@ type Panel struct {
 	rows   []undopanel.Row
 	graph  []undopanel.Glyph
 	tree   undopanel.Tree
+	// origins are the restore origins of the frame drawn (UndoView.Origins).
+	origins []int
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
 }

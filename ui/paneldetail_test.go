@@ -49,7 +49,7 @@ func TestDetailStrip(t *testing.T) {
 	s := NewMemSurface(90, 24)
 	f := h.frame()
 	drawWithPreview(t, r, s, f)
-	if !screenHas(s, " #4  20m ago  12:10:00  *draft") {
+	if !screenHas(s, " #4  20m ago  *draft  12:10:00") {
 		t.Fatalf("the strip does not describe the selection with its compact time:\n%s", s.Dump(false))
 	}
 	if !screenHas(s, " 1 change  +5 −0  typed…") {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -66,6 +67,7 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		}
 		return
 	}
+	p.origins = f.Undo.Origins
 	p.rows = m.Rows(lay.tree, p.rows)
 	p.listX, p.listY, p.listW = x0, y, w
 	v := undopanel.View{L: &m.Layout, Folded: m.Folded, Cur: m.Layout.Row(tree.Cur()), Sel: m.Layout.Row(m.Sel)}
@@ -171,6 +173,9 @@ func (r *Renderer) drawPanelRow(s Surface, v *undopanel.View, row undopanel.Row,
 	} else {
 		if info.Label != "" {
 			x = drawString(s, x, y, x1, " *"+info.Label, pick(th.PanelLabel), pick(th.SpecialKey))
+		}
+		if slices.Contains(p.origins, info.Seq) {
+			x = drawString(s, x, y, x1, " restore", pick(th.PanelLabel), pick(th.PanelLabel))
 		}
 		if info.Source != "" && info.Source != "typed" {
 			x = drawString(s, x, y, x1, " "+info.Source, pick(th.PanelDim), pick(th.SpecialKey))

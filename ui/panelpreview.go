@@ -22,17 +22,24 @@ func (r *Renderer) drawDetail(s Surface, f *Frame, out diff.Outcome, ready bool,
 		" " + r.summary(out, ready, p.model.Preview),
 	}
 	if d.Time != "" { // the root of a tree loaded without a time has none
-		full := lines[0] + "  " + d.Age + " ago  " + d.Time
-		if stringWidth(full) > w {
-			full = lines[0] + "  " + d.Age + " ago  " + d.Clock
-		}
-		lines[0] = full
+		lines[0] += "  " + d.Age + " ago"
 	}
 	if d.Label != "" {
 		lines[0] += "  *" + d.Label
 	}
 	if d.SaveNr > 0 {
 		lines[0] += "  written #" + strconv.Itoa(d.SaveNr)
+	}
+	if o := p.origins; len(o) > 0 && o[len(o)-1] == d.Seq {
+		lines[0] += "  BS returns here"
+	}
+	if d.Time != "" {
+		// The time last: the age already says when.
+		if full := lines[0] + "  " + d.Time; stringWidth(full) <= w {
+			lines[0] = full
+		} else {
+			lines[0] += "  " + d.Clock
+		}
 	}
 	if d.Source != "" {
 		lines[1] += "  " + d.Source

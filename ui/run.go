@@ -387,6 +387,8 @@ func (l *loop) panelKey(k editor.Key) {
 	switch a := p.Key(pk); a.Kind {
 	case undopanel.ActRestore:
 		l.send(restoreInput(a.Seq))
+	case undopanel.ActRestoreBack:
+		l.send(editor.Input{RestoreBack: true})
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		l.resized()

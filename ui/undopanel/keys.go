@@ -19,6 +19,7 @@ const (
 	KeyEnd
 	KeyPgUp
 	KeyPgDn
+	KeyBackspace
 )
 
 // Key is a key press given to the panel. Ctrl marks a control character
@@ -34,11 +35,12 @@ type ActionKind uint8
 
 // The actions.
 const (
-	ActNone      ActionKind = iota
-	ActRestore              // make Seq the current state (one undoable movement)
-	ActClose                // close the panel
-	ActFocusText            // give the keyboard back to the text
-	ActRedraw               // only the panel's own state changed
+	ActNone        ActionKind = iota
+	ActRestore                // make Seq the current state (one undoable movement)
+	ActClose                  // close the panel
+	ActFocusText              // give the keyboard back to the text
+	ActRedraw                 // only the panel's own state changed
+	ActRestoreBack            // go back to the state before the last restore (g<BS>)
 )
 
 // Action is the result of a key.
@@ -56,6 +58,7 @@ var HelpLines = []string{
 	"{ }       previous/next saved",
 	"gg G      newest/root",
 	"Enter     restore this state",
+	"BS        back to before the last restore",
 	"z         fold straight runs",
 	"p         diff/parent/full",
 	"t         absolute time",
@@ -98,6 +101,8 @@ func (p *Panel) Key(t Tree, k Key) Action {
 		return Action{Kind: ActClose}
 	case KeyTab:
 		return Action{Kind: ActFocusText}
+	case KeyBackspace:
+		return Action{Kind: ActRestoreBack}
 	case KeyHome:
 		return p.selectRow(p.Layout.Len() - 1)
 	case KeyEnd:
@@ -133,6 +138,8 @@ func (p *Panel) WindowKey(k Key) (Action, bool) {
 
 func (p *Panel) ctrlKey(r rune) Action {
 	switch r {
+	case 'h': // the Backspace of terminals that send ^H
+		return Action{Kind: ActRestoreBack}
 	case 'e':
 		p.DiffTop++
 	case 'y':

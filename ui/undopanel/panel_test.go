@@ -71,6 +71,8 @@ func TestPanelKeys(t *testing.T) {
 		{"Enter restores the selection", append(keys("j"), Key{Code: KeyEnter}), 5, ActRestore, nil},
 		{"q closes", keys("q"), 6, ActClose, nil},
 		{"Esc closes", []Key{{Code: KeyEsc}}, 6, ActClose, nil},
+		{"Backspace goes back", []Key{{Code: KeyBackspace}}, 6, ActRestoreBack, nil},
+		{"CTRL-H goes back", []Key{{Code: KeyRune, Rune: 'h', Ctrl: true}}, 6, ActRestoreBack, nil},
 		{"Tab gives focus back", []Key{{Code: KeyTab}}, 6, ActFocusText, nil},
 		{"CTRL-W w gives focus back", []Key{{Code: KeyRune, Rune: 'w', Ctrl: true}, {Code: KeyRune, Rune: 'w'}}, 6, ActFocusText, nil},
 		{"CTRL-W CTRL-W gives focus back", []Key{{Code: KeyRune, Rune: 'w', Ctrl: true}, {Code: KeyRune, Rune: 'w', Ctrl: true}}, 6, ActFocusText, nil},
