@@ -228,12 +228,14 @@ func markerStyle(th *Theme, m byte) Style {
 		return th.PanelCurrentMark
 	case 'N':
 		return th.PanelDim
+	case 'M':
+		return th.PanelLabel
 	}
 	return th.PanelSaved
 }
 
 // markers returns a row's state markers: @ current, S written last,
-// s written earlier, N the newest state.
+// s written earlier, N the newest state, M the state marked with m.
 func markers(info undopanel.RowInfo) string {
 	var b []byte
 	if info.Current {
@@ -247,6 +249,9 @@ func markers(info undopanel.RowInfo) string {
 	}
 	if info.Newest {
 		b = append(b, 'N')
+	}
+	if info.Marked {
+		b = append(b, 'M')
 	}
 	return string(b)
 }
@@ -320,6 +325,21 @@ func (p *Panel) preview(f *Frame) (diff.Outcome, bool, string) {
 				if a, err = textAt(ctx, parent); err != nil {
 					return nil, err
 				}
+			}
+			b, err := textAt(ctx, sel)
+			if err != nil {
+				return nil, err
+			}
+			return diff.Ropes(ctx, a, b, diff.Options{})
+		}
+	case undopanel.PreviewDiffMark:
+		mark := m.Mark
+		what += "#" + strconv.Itoa(mark) + " → #" + strconv.Itoa(sel)
+		key = diff.Key{A: mark, B: sel, Mode: 3}
+		job = func(ctx context.Context) (*diff.Result, error) {
+			a, err := textAt(ctx, mark)
+			if err != nil {
+				return nil, err
 			}
 			b, err := textAt(ctx, sel)
 			if err != nil {

@@ -60,6 +60,8 @@ func TestGoldenPanelModes(t *testing.T) {
 	tests := []panelCase{
 		{name: "panel_restore_origins", w: 100, h: 24, keys: runes("jj"),
 			frame: func(f *Frame) { f.Undo.Origins = []int{6, 2} }},
+		// m on #2, then k to #3: the diff pane compares the two.
+		{name: "panel_mark_compare", w: 100, h: 26, keys: runes("jjmk")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, tc.run)

@@ -48,6 +48,7 @@ type RowInfo struct {
 	LastSaved      bool // the state written last
 	Saved          bool // written at some point
 	Newest         bool // the highest seq
+	Marked         bool // marked with m for comparing
 	Label, Source  string
 }
 
@@ -76,6 +77,7 @@ func (p *Panel) Info(t Tree, r Row, now time.Time) RowInfo {
 	info.Newest = r.Top == p.Layout.Len()-1
 	info.LastSaved = n.Seq == t.LastSaved()
 	info.Saved = n.SaveNr > 0
+	info.Marked = n.Seq == p.Mark
 	return info
 }
 

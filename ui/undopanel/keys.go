@@ -60,7 +60,8 @@ var HelpLines = []string{
 	"Enter     restore this state",
 	"BS        back to before the last restore",
 	"z         fold straight runs",
-	"p         diff/parent/full",
+	"p         diff/parent/full/mark",
+	"m         mark to compare with",
 	"t         absolute time",
 	"^E ^Y     scroll the preview",
 	"Tab ^Ww   focus the text (and back)",
@@ -193,8 +194,10 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 	case '?':
 		p.Help = !p.Help
 	case 'p':
-		p.Preview = (p.Preview + 1) % numPreviews
+		p.Preview = p.nextPreview()
 		p.DiffTop = 0
+	case 'm':
+		p.toggleMark()
 	case 't':
 		p.Absolute = !p.Absolute
 	default:
