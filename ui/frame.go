@@ -6,6 +6,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
 // frameBuilder turns the editor's published views into Frames, keeping
@@ -163,6 +164,8 @@ func (b *frameBuilder) undo(v *editor.View, f *Frame) {
 	}
 	f.Status.Ahead = b.ahead.count(buf, s)
 	f.Undo.Origins = v.RestoreOrigins
+	f.Undo.Snap, f.Undo.Seqs = s, tree.seqs
+	f.Undo.SearchOpts = vimre.Options{IgnoreCase: v.Options.IgnoreCase, SmartCase: v.Options.SmartCase}
 }
 
 // inRanges reports whether i is in one of the ranges [a, b).

@@ -5,8 +5,10 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/vimre"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // UndoView is the undo history published with a frame.
@@ -25,6 +27,13 @@ type UndoView struct {
 	// Origins are the states restores left, oldest first: the last is
 	// where g<BS> and the panel's Backspace go. Their rows say "restore".
 	Origins []int
+	// Snap is the undo snapshot Tree presents and Seqs its states in row
+	// order: what the panel's search reads (zero in frames without one).
+	Snap undo.Snapshot
+	Seqs []int
+	// SearchOpts are the pattern options of searches ('ignorecase',
+	// 'smartcase').
+	SearchOpts vimre.Options
 }
 
 // PanelOptions place the undo-tree panel.
@@ -79,6 +88,11 @@ type Panel struct {
 	tree   undopanel.Tree
 	// origins are the restore origins of the frame drawn (UndoView.Origins).
 	origins []int
+	// search runs the history searches; searchWant is one asked for and
+	// not started yet (it starts at the next draw, on that frame's
+	// snapshot).
+	search     panelSearch
+	searchWant *searchJob
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
 }
@@ -98,6 +112,7 @@ func (p *Panel) Sync(u *UndoView) {
 	}
 	p.tree = u.Tree
 	p.model.Sync(u.Tree)
+	p.syncSearch(u)
 }
 
 // Key passes a key to the panel's model and returns what the owner must
@@ -114,7 +129,24 @@ func (p *Panel) Key(k undopanel.Key) undopanel.Action {
 		a, _ := p.model.WindowKey(k)
 		return a
 	}
-	return p.model.Key(p.tree, k)
+	a := p.model.Key(p.tree, k)
+	if a.Kind == undopanel.ActSearch {
+		p.searchWant = &searchJob{gen: p.model.Search.Gen(), pattern: a.Pattern, up: a.Up, from: p.model.Layout.Row(a.Seq)}
+		a = undopanel.Action{Kind: undopanel.ActRedraw}
+	}
+	return a
+}
+
+// syncSearch starts a search asked for since the last frame and gives the
+// model what the running one found (UI goroutine, at each draw).
+func (p *Panel) syncSearch(u *UndoView) {
+	if w := p.searchWant; w != nil {
+		p.searchWant = nil
+		if w.gen == p.model.Search.Gen() {
+			p.search.start(*w, u.SearchOpts, u.Snap, u.Seqs)
+		}
+	}
+	p.search.deliver(&p.model)
 }
 
 // width returns the panel's width on a screen w columns wide (0 when the

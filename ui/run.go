@@ -137,6 +137,10 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		l.poke()
 	}))
 	r.Panel.Opts = opt.Panel
+	r.Panel.search.notify = func() {
+		l.preview.Store(true) // draw: the panel's search found something
+		l.poke()
+	}
 	r.Panel.model.Absolute = opt.Panel.Absolute
 	l.cfg = uiConfigOf(opt)
 	maps, _ := parsePanelMaps(opt.PanelKeys)
@@ -176,6 +180,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
 	l.resized()
+	l.r.Panel.search.ctx = ctx
 	go guard("the editor", crashes, func() {
 		ed.RunWith(ctx, l.in, l.publish, editor.RunHooks{Config: l.setConfig})
 		close(edDone) // not on a panic: that is reported as a crash
@@ -391,6 +396,7 @@ func (l *loop) panelKey(k editor.Key) {
 		l.send(editor.Input{RestoreBack: true})
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
+		p.search.stop()
 		l.resized()
 	case undopanel.ActFocusText:
 		p.Focus = false

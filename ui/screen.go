@@ -90,6 +90,10 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	}
 	r.previewOverText = false
 	switch {
+	case textRows > 0 && r.Panel.Open && r.Panel.model.Help:
+		// The panel's ? help takes the text's place: it is wider.
+		r.drawPanelHelp(s, tx, 0, tw, textRows)
+		r.previewOverText = true
 	case textRows > 0 && r.Panel.replacing():
 		// panel.diff = "replace": the preview takes the text's place
 		// while the panel has the keyboard.

@@ -41,12 +41,16 @@ const (
 	ActFocusText              // give the keyboard back to the text
 	ActRedraw                 // only the panel's own state changed
 	ActRestoreBack            // go back to the state before the last restore (g<BS>)
+	ActSearch                 // search the history for Pattern from the selection (Seq), upwards when Up
 )
 
 // Action is the result of a key.
 type Action struct {
 	Kind ActionKind
 	Seq  int
+	// Pattern and Up describe an ActSearch.
+	Pattern string
+	Up      bool
 }
 
 // HelpLines describes the keys, for the help overlay.
@@ -62,11 +66,13 @@ var HelpLines = []string{
 	"z         fold straight runs",
 	"p         diff/parent/full/mark",
 	"m         mark to compare with",
+	"/ ?       search down/up: changes, labels, sources",
+	"n N       next/previous match",
 	"t         absolute time",
 	"^E ^Y     scroll the preview",
 	"Tab ^Ww   focus the text (and back)",
 	"q Esc     close",
-	"?         this help",
+	"?         this help (type a pattern to search up)",
 }
 
 // Key handles one key press and returns what the owner must do. t is the
@@ -77,6 +83,9 @@ func (p *Panel) Key(t Tree, k Key) Action {
 	}
 	if p.Layout.Len() == 0 {
 		return Action{}
+	}
+	if p.Search.Typing {
+		return p.typingKey(k)
 	}
 	if p.pending == 'g' {
 		p.pending = 0
@@ -191,13 +200,15 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 		return Action{Kind: ActClose}
 	case 'z':
 		p.Folded = !p.Folded
-	case '?':
-		p.Help = !p.Help
 	case 'p':
 		p.Preview = p.nextPreview()
 		p.DiffTop = 0
 	case 'm':
 		p.toggleMark()
+	case '/', '?':
+		return p.startTyping(r == '?')
+	case 'n', 'N':
+		return p.searchNext(r == 'N')
 	case 't':
 		p.Absolute = !p.Absolute
 	default:

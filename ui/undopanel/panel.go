@@ -42,6 +42,8 @@ type Panel struct {
 	// Mark is the state marked with m for comparing (PreviewDiffMark),
 	// -1 for none.
 	Mark int
+	// Search is the history search (search.go).
+	Search Search
 
 	cur     int // the current seq at the last Sync
 	synced  bool
@@ -60,6 +62,9 @@ func (p *Panel) Sync(t Tree) {
 	case !p.synced || rebuilt || p.Layout.Row(p.Sel) < 0:
 		if !p.synced {
 			p.Mark = -1
+		}
+		if rebuilt {
+			p.Search.clearMatches() // the rows found are other rows now
 		}
 		p.Sel = cur
 		p.topPos = -1
