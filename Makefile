@@ -12,7 +12,7 @@ BENCHCOUNT ?= 6
 BENCHPKGS ?= ./...
 BENCHDIR := .bench
 
-.PHONY: help build run test lint unit long fuzz-short fuzz bench bench-save bench-compare bench-vim install clean
+.PHONY: help build run test lint unit poison long fuzz-short fuzz bench bench-save bench-compare bench-vim install clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -23,7 +23,7 @@ build: ## build bin/kjx
 run: build ## build and open a demo file whose history already has branches
 	./$(BIN) --demo
 
-test: lint unit long fuzz-short ## everything CI checks: format, vet, staticcheck, race tests, long properties, short fuzz
+test: lint unit poison long fuzz-short ## everything CI checks: format, vet, staticcheck, race tests, stale-rope checks, long properties, short fuzz
 
 lint: ## gofmt, go vet, staticcheck
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -32,6 +32,9 @@ lint: ## gofmt, go vet, staticcheck
 
 unit: ## go test -race ./...
 	$(GO) test -race -count=1 ./...
+
+poison: ## the buffer, undo and editor tests with stale borrowed ropes poisoned (-tags kjxpoison; buffer/transient.go)
+	$(GO) test -count=1 -tags kjxpoison ./buffer/... ./undo/... ./editor/...
 
 long: ## the full-size property and trace tests, without the race detector
 	$(GO) test -count=1 -run 'Property|Trace|Long' ./...

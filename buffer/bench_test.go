@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // benchText returns n bytes of printable text in lines of 1..80 bytes.
@@ -72,6 +73,48 @@ func BenchmarkTyping10MB(b *testing.B) {
 	}
 	sinkRope = r
 }
+
+// BenchmarkTransientTyping10MB types at one place of a 10 MB text in a
+// Transient (the undo tree's current text): after the first key copies
+// the leaf and its path, each key is a memmove in the owned leaf; a leaf
+// that fills up splits (an allocation every few hundred keys).
+func BenchmarkTransientTyping10MB(b *testing.B) {
+	tx := FromBytes(benchText(10 << 20)).Transient()
+	off := tx.Len() / 3
+	text := "the quick brown fox jumps over the lazy dog\n"
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := tx.Apply(Change{Off: off, New: text[i%len(text) : i%len(text)+1]}); err != nil {
+			b.Fatal(err)
+		}
+		off++
+	}
+	sinkRope = tx.Freeze()
+}
+
+// BenchmarkTransientBackspace10MB deletes the byte before the cursor, one
+// at a time, in a 10 MB Transient (<BS> in Insert mode).
+func BenchmarkTransientBackspace10MB(b *testing.B) {
+	tx := FromBytes(benchText(10 << 20)).Transient()
+	off := tx.Len() - 1
+	one := make([]byte, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if off == 0 {
+			b.Fatal("ran out of text")
+		}
+		one[0] = byteAt(tx, off-1)
+		if err := tx.Apply(Change{Off: off - 1, Old: unsafeString(one)}); err != nil {
+			b.Fatal(err)
+		}
+		off--
+	}
+	sinkRope = tx.Freeze()
+}
+
+func byteAt(tx *Transient, off int) byte { return tx.Borrow().ByteAt(off) }
 
 func BenchmarkDeleteRandom10MB(b *testing.B) {
 	base := FromBytes(benchText(10 << 20))
@@ -231,18 +274,18 @@ func BenchmarkSubstitute100k(b *testing.B) {
 	}
 	b.Run("Batch", func(b *testing.B) {
 		b.ReportAllocs()
-		tx, j := base.Batch(), 0
+		tx, j := base.Transient(), 0
 		for i := 0; i < b.N; i++ {
 			if j == n {
-				sinkRope = tx.Rope()
-				tx, j = base.Batch(), 0
+				sinkRope = tx.Freeze()
+				tx, j = base.Transient(), 0
 			}
 			if err := tx.Apply(changes.at(j)); err != nil {
 				b.Fatal(err)
 			}
 			j++
 		}
-		sinkRope = tx.Rope()
+		sinkRope = tx.Freeze()
 		perCommand(b)
 	})
 	b.Run("Apply", func(b *testing.B) {
@@ -262,3 +305,7 @@ func BenchmarkSubstitute100k(b *testing.B) {
 		perCommand(b)
 	})
 }
+
+// unsafeString views b as a string without copying (b must not change
+// while the string is used).
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

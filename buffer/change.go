@@ -17,8 +17,9 @@ func (c Change) Inverse() Change { return Change{Off: c.Off, Old: c.New, New: c.
 // ApplyAll applies changes in order, each to the result of the previous
 // one, and returns the resulting rope. It is atomic: when a change does not
 // fit, it returns r unchanged and an error naming the index of that change
-// (wrapping ErrMismatch). The changes are applied in a Batch, so many small
-// changes cost little more than their bytes.
+// (wrapping ErrMismatch). The changes are applied in a Transient, so many
+// small changes cost little more than their bytes. Like Apply, the result
+// of a borrowed rope is borrowed too (see Transient.Borrow).
 func (r Rope) ApplyAll(cs []Change) (Rope, error) {
 	switch len(cs) {
 	case 0:
@@ -30,11 +31,13 @@ func (r Rope) ApplyAll(cs []Change) (Rope, error) {
 		}
 		return out, nil
 	}
-	b := r.Batch()
+	tx := r.Transient()
 	for i, c := range cs {
-		if err := b.Apply(c); err != nil {
+		if err := tx.Apply(c); err != nil {
 			return r, fmt.Errorf("buffer: change %d of %d: %w", i, len(cs), err)
 		}
 	}
-	return b.Rope(), nil
+	out := tx.Freeze()
+	out.stamp = r.stamp
+	return out, nil
 }

@@ -84,6 +84,9 @@ func checkNode(c child, h int, root bool, leaves *[][]byte) error {
 	if err := checkIndex(n); err != nil {
 		return err
 	}
+	if n.ownLeaves != 0 && (h != 1 || n.owner == nil || n.ownLeaves>>len(n.kids) != 0) {
+		return fmt.Errorf("node of height %d, owner %p, %d kids marks leaves %b as owned", h, n.owner, len(n.kids), n.ownLeaves)
+	}
 	for _, k := range n.kids {
 		if err := checkNode(k, h-1, false, leaves); err != nil {
 			return err

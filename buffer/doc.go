@@ -68,8 +68,11 @@
 //	Equal                      O(1) for the same snapshot, else O(n)
 //	Apply, Insert, Delete      O(log n + k): copies one leaf and one path,
 //	                           or rebuilds the few leaves around the edit
-//	Batch.Apply                O(log n + k), in place on what the batch owns
-//	ApplyAll                   one Batch over all changes
+//	Transient.Apply            O(log n + k), in place on what the transient
+//	                           owns: typing in an owned leaf is a memmove
+//	Transient.Borrow, Freeze   O(1), no allocation (Freeze: one tiny one
+//	                           when something was owned)
+//	ApplyAll                   one Transient over all changes
 //
 // Bulk loading cuts the text into leaves of loadLeaf (1 KiB) bytes that are
 // sub-slices of one backing block and builds the levels bottom-up, so the
@@ -104,14 +107,36 @@
 // and the root grows or shrinks. Leaf boundaries outside the widened range
 // are untouched, so the UTF-8 rule holds without looking further.
 //
-// # Batches (transient mode)
+// # Transients: the current text, edited in place
 //
-// A Batch applies many changes without copying a path per change. Nodes it
-// creates carry its token, and leaves it allocates (with room for maxLeaf
-// bytes) are recorded; later changes mutate those in place. Nothing the
-// batch did not create is ever written, so the rope it started from stays
-// valid. Batch.Rope retires the token, so the published rope is immutable
-// like any other, and the batch can go on (copying again).
+// A Transient is a text that changes in place: the undo tree keeps its
+// current text in one, and ApplyAll (the :s of 100 000 matches) uses one.
+// Nodes it creates carry its owner token; a node of height 1 also marks
+// (ownLeaves, a bit per kid) the leaves the transient allocated with room
+// for maxLeaf bytes. Later changes mutate what it owns in place: typing or
+// <BS> inside an owned leaf is a memmove in that leaf and an update of the
+// summaries on the owned path, with no allocation. Nothing the transient
+// did not create is ever written, so the rope it started from stays valid.
+//
+// The rule that keeps every other Rope immutable:
+//
+//   - Borrow returns a view of the current text, valid only until the
+//     transient's next change (Apply, Set). Whoever reads within one step
+//     borrows; a rope derived from a borrowed one (an edit of it) is
+//     borrowed too, since it shares what the transient may rewrite.
+//   - Freeze returns the current text as an ordinary persistent rope, O(1):
+//     it replaces the owner token (the old one is retired), so nothing
+//     reachable from that rope is written again, and the next change copies
+//     its leaf and path once before editing in place again. Whoever keeps a
+//     rope across a change (a published view, an undo snapshot, the
+//     undo-file writer, a diff, a reload) freezes.
+//
+// The kjxpoison build tag makes the rule checkable: a borrowed rope then
+// carries its transient and the transient's change count, and any read of
+// it (every Rope method, every Iter step) after a later change panics with
+// "stale borrowed rope" (poison_on.go). Without the tag the stamp is an
+// empty struct and the checks compile to nothing. `make test` runs the
+// buffer, undo and editor tests under it.
 //
 // # Concurrency
 //
@@ -122,7 +147,7 @@
 // writes is a node's line index cache: a query counter and the index
 // pointer, atomically; an index is complete before a compare-and-swap
 // publishes it and never changes afterwards. An Iter, a
-// Reader and a Batch are single-goroutine cursors over such snapshots.
+// Reader and a Transient are single-goroutine cursors over such snapshots.
 // Chunk slices must not be written to.
 //
 // # The kjxtiny build tag

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// ErrMismatch is wrapped by the errors of Apply, ApplyAll and Batch.Apply
+// ErrMismatch is wrapped by the errors of Apply, ApplyAll and Transient.Apply
 // when a change does not fit the text: its range is outside the rope or the
 // text there is not the change's Old.
 var ErrMismatch = errors.New("text does not match the change")
@@ -17,6 +17,7 @@ var ErrMismatch = errors.New("text does not match the change")
 // ErrMismatch when the text at c.Off is not c.Old. r is never changed.
 // O(log n + len(c.Old) + len(c.New)).
 func (r Rope) Apply(c Change) (Rope, error) {
+	r.live()
 	if err := r.match(c); err != nil {
 		return r, err
 	}
@@ -73,38 +74,57 @@ func (r Rope) hasAt(off int, s string) bool {
 }
 
 // replace returns r with [a, b) replaced by s; the range is valid. Outside
-// a batch tx is nil; inside, nodes and leaves tx owns are updated in place
-// and new ones become tx's.
-func (r Rope) replace(tx *Batch, a, b int, s string) Rope {
+// a transient tx is nil; inside, nodes and leaves tx owns are updated in
+// place and new ones become tx's. The result keeps r's borrow stamp: it
+// shares whatever r shares with a transient.
+func (r Rope) replace(tx *Transient, a, b int, s string) Rope {
 	if a == b && s == "" {
 		return r
 	}
+	out := r.replaced(tx, a, b, s)
+	out.stamp = r.stamp
+	return out
+}
+
+func (r Rope) replaced(tx *Transient, a, b int, s string) Rope {
 	if r.root.p == nil {
 		return rootOf(packLeaves(nil, []byte(s)), 0, tx.token())
 	}
 	lo, hi := max(a-(utf8.UTFMax-1), 0), min(b+(utf8.UTFMax-1), r.root.size())
-	if c, ok := fastEdit(tx, r.root, r.h, true, a, b, s, lo, hi); ok {
+	if r.h == 0 {
+		if c, ok := rootLeafEdit(tx, r.root, a, b, s); ok {
+			return Rope{root: c}
+		}
+	} else if c, ok := fastEdit(tx, r.root, r.h, a, b, s, lo, hi); ok {
 		return Rope{root: c, h: r.h}
 	}
 	return r.slowReplace(tx, a, b, s, lo, hi)
+}
+
+// rootLeafEdit edits a text that is a single leaf, when its new size stays
+// within 1..maxLeaf: in place when tx owns the leaf.
+func rootLeafEdit(tx *Transient, c child, a, b int, s string) (child, bool) {
+	size := c.size() - (b - a) + len(s)
+	if size > maxLeaf || size == 0 {
+		return c, false
+	}
+	owned := tx != nil && tx.rootLeaf == c.p
+	dnl := strings.Count(s, "\n") - countNL(c.text()[a:b])
+	p, own := tx.editLeaf(c, a, b, s, owned)
+	if own {
+		tx.rootLeaf = p
+	}
+	return child{p: p, b: uint32(size), nl: uint32(c.lines() + dnl)}, true
 }
 
 // fastEdit handles the common edit that rewrites a single leaf without
 // changing the tree's shape: the bytes [lo, hi) (the edit widened by the
 // span of a UTF-8 sequence, so leaf boundaries next to it need no repair)
 // lie in one leaf whose new size stays within the fill bounds. It copies
-// the path to that leaf, or updates what tx owns in place. c has height h;
-// all offsets are relative to c.
-func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi int) (child, bool) {
-	if h == 0 {
-		size := c.size() - (b - a) + len(s)
-		if size > maxLeaf || size < minLeaf && (!root || size == 0) {
-			return c, false
-		}
-		old := c.text()
-		dnl := strings.Count(s, "\n") - countNL(old[a:b])
-		return child{p: tx.editLeaf(c, a, b, s), b: uint32(size), nl: uint32(c.lines() + dnl)}, true
-	}
+// the path to that leaf, or updates what tx owns in place: the nodes, and
+// the leaf when its parent marks it as tx's (a memmove in the leaf). c has
+// height h >= 1; all offsets are relative to c.
+func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (child, bool) {
 	n := c.node()
 	i, start := 0, 0
 	for lo-start >= n.kids[i].size() {
@@ -116,9 +136,23 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 	if hi-start > kb {
 		return c, false
 	}
-	nk, ok := fastEdit(tx, k, h-1, false, a-start, b-start, s, lo-start, hi-start)
-	if !ok {
-		return c, false
+	var nk child
+	ownLeaf := false
+	if h == 1 {
+		size := kb - (b - a) + len(s)
+		if size > maxLeaf || size < minLeaf {
+			return c, false
+		}
+		ka, kz := a-start, b-start
+		dnl := strings.Count(s, "\n") - countNL(k.text()[ka:kz])
+		p, own := tx.editLeaf(k, ka, kz, s, tx.ownsKid(n, i))
+		nk = child{p: p, b: uint32(size), nl: uint32(kl + dnl)}
+		ownLeaf = own
+	} else {
+		var ok bool
+		if nk, ok = fastEdit(tx, k, h-1, a-start, b-start, s, lo-start, hi-start); !ok {
+			return c, false
+		}
 	}
 	if !tx.owns(n) {
 		old := n
@@ -128,6 +162,11 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 		n.dropIndex()
 	}
 	n.kids[i] = nk
+	if ownLeaf {
+		n.ownLeaves |= 1 << i
+	} else if h == 1 {
+		n.ownLeaves &^= 1 << i
+	}
 	n.size += nk.size() - kb
 	n.lines += nk.lines() - kl
 	return nodeChild(n), true
@@ -136,7 +175,7 @@ func fastEdit(tx *Batch, c child, h int, root bool, a, b int, s string, lo, hi i
 // slowReplace handles every edit fastEdit does not: it rebuilds the run of
 // leaves that intersect [lo, hi) with the edit applied, then splices the
 // new leaves into the tree, merging and splitting nodes as needed.
-func (r Rope) slowReplace(tx *Batch, a, b int, s string, lo, hi int) Rope {
+func (r Rope) slowReplace(tx *Transient, a, b int, s string, lo, hi int) Rope {
 	_, p := r.leafAt(lo)
 	last, lastStart := r.leafAt(hi - 1)
 	q := lastStart + len(last)

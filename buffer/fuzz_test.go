@@ -53,7 +53,7 @@ func FuzzRope(f *testing.F) {
 		h := newModel(t, p.text(4*maxLeaf))
 		for ops := 0; len(p.data) > 0 && ops < 200; ops++ {
 			n := len(h.m)
-			switch p.byte() % 7 {
+			switch p.byte() % 8 {
 			case 0:
 				a := p.intn(n + 1)
 				h.replace(a, a, p.text(4*maxLeaf))
@@ -69,6 +69,8 @@ func FuzzRope(f *testing.F) {
 				h.queries(rng)
 			case 5:
 				h.badApply(rng)
+			case 6:
+				h.transient(rng, 1+p.intn(3*maxLeaf))
 			default:
 				h.snap = append(h.snap, snapshot{h.r, string(h.m)})
 			}

@@ -13,16 +13,17 @@ import "fmt"
 // snapshot: it is unaffected by edits made after it was created. An Iter
 // itself must not be used from several goroutines at once.
 type Iter struct {
-	buf   [8]frame // path of nodes from the root to the leaf, up to 8 levels
-	deep  []frame  // the path instead of buf in deeper trees
-	depth int      // length of the path (the rope's height)
-	root  child    // the root when it is a leaf (empty stack)
-	chunk []byte   // current chunk
-	off   int      // offset of chunk[0] in the rope
-	cut   int      // offset in the first leaf where iteration starts or ends
-	fwd   bool     // direction
-	first bool     // Next has not been called yet
-	done  bool     // no more chunks
+	buf   [8]frame    // path of nodes from the root to the leaf, up to 8 levels
+	deep  []frame     // the path instead of buf in deeper trees
+	depth int         // length of the path (the rope's height)
+	root  child       // the root when it is a leaf (empty stack)
+	chunk []byte      // current chunk
+	off   int         // offset of chunk[0] in the rope
+	cut   int         // offset in the first leaf where iteration starts or ends
+	fwd   bool        // direction
+	first bool        // Next has not been called yet
+	done  bool        // no more chunks
+	stamp borrowStamp // the rope's, checked at every step (kjxpoison)
 }
 
 // frame is one step of an iterator's path: node n and the index of the
@@ -46,7 +47,7 @@ func (r Rope) Chunks(off int) *Iter {
 
 // forward sets it up to iterate forwards from off (range checked).
 func (it *Iter) forward(r Rope, off int) {
-	*it = Iter{fwd: true, first: true}
+	*it = Iter{fwd: true, first: true, stamp: r.stamp}
 	if off == r.root.size() {
 		it.done = true
 		it.off = off
@@ -70,7 +71,7 @@ func (r Rope) ChunksBackward(off int) *Iter {
 
 // backward sets it up to iterate backwards from off (range checked).
 func (it *Iter) backward(r Rope, off int) {
-	*it = Iter{first: true}
+	*it = Iter{first: true, stamp: r.stamp}
 	if off == 0 {
 		it.done = true
 		return
@@ -123,6 +124,7 @@ func (it *Iter) leaf() []byte {
 
 // Next advances to the next chunk and reports whether there is one.
 func (it *Iter) Next() bool {
+	it.stamp.check()
 	if it.done {
 		it.chunk = nil
 		return false

@@ -75,11 +75,17 @@ func buildLineIndex(n *node) *uint16 {
 	return &v[0]
 }
 
-// dropIndex forgets the line index of n, which the caller owns (a batch
-// changing it in place), before one of its kids changes.
+// dropIndex forgets the line index of n, which the caller owns (a
+// transient changing it in place), before one of its kids changes, and
+// restarts the count of queries without one: like a node an edit copies,
+// a node edited in place at every keystroke must not build an index per
+// keystroke.
 func (n *node) dropIndex() {
 	if n.ix.Load() != nil {
 		n.ix.Store(nil)
+	}
+	if n.scans.Load() != 0 {
+		n.scans.Store(0)
 	}
 }
 

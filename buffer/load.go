@@ -14,7 +14,7 @@ func FromString(s string) Rope {
 	if s == "" {
 		return Rope{}
 	}
-	// The leaves alias s. That is safe because leaves not owned by a batch
+	// The leaves alias s. That is safe because leaves not owned by a transient
 	// are never written, and Iter.Chunk's contract forbids writing too.
 	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	return fromBlock(b)

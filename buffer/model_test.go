@@ -229,17 +229,93 @@ func (h *model) step(rng *rand.Rand, maxIns, target int) {
 	case k < 18:
 		h.snap = append(h.snap, snapshot{h.r, string(h.m)})
 	case k < 19:
-		h.batch(rng, maxIns)
+		if rng.IntN(2) == 0 {
+			h.batch(rng, maxIns)
+		} else {
+			h.transient(rng, maxIns)
+		}
 	default:
 		h.queries(rng)
 	}
 }
 
-// batch applies several random changes through a Batch and compares.
+// transient edits the text the way the undo tree edits its current text:
+// a long-lived Transient, mostly typing and backspacing at one place (in
+// place in an owned leaf), with reads of borrowed views between changes,
+// freezes whose ropes become snapshots that must never change, and Set
+// with a rope derived from a borrowed view (a movement's result).
+func (h *model) transient(rng *rand.Rand, maxIns int) {
+	h.t.Helper()
+	h.snap = append(h.snap, snapshot{h.r, string(h.m)}) // the source stays as it was
+	tx := h.r.Transient()
+	pos := rng.IntN(len(h.m) + 1)
+	for i := rng.IntN(200); i >= 0; i-- {
+		n := len(h.m)
+		pos = min(pos, n)
+		var c Change
+		switch k := rng.IntN(16); {
+		case k < 8: // type at pos
+			c = Change{Off: pos, New: randText(rng, 1+rng.IntN(3))}
+			pos += len(c.New)
+		case k < 11: // backspace
+			a := max(pos-1-rng.IntN(3), 0)
+			c = Change{Off: a, Old: string(h.m[a:pos])}
+			pos = a
+		case k < 12: // a jump, or a larger change elsewhere
+			pos = rng.IntN(n + 1)
+			e := pos + rng.IntN(min(n-pos, maxIns)+1)
+			c = Change{Off: pos, Old: string(h.m[pos:e]), New: randText(rng, rng.IntN(maxIns))}
+		case k < 13: // freeze: a holder keeps the text
+			h.snap = append(h.snap, snapshot{tx.Freeze(), string(h.m)})
+			continue
+		case k < 14: // Set a rope derived from a borrowed view
+			a := rng.IntN(n + 1)
+			e := a + rng.IntN(min(n-a, 4)+1)
+			c = Change{Off: a, Old: string(h.m[a:e]), New: randText(rng, rng.IntN(4))}
+			r, err := tx.Borrow().Apply(c)
+			if err != nil {
+				h.t.Fatalf("Apply(%+v) on a borrowed view: %v", c, err)
+			}
+			tx.Set(r)
+			h.m = append(h.m[:a:a], append([]byte(c.New), h.m[e:]...)...)
+			h.checkBorrowed(tx, "Set")
+			continue
+		default: // read a borrowed view
+			h.checkBorrowed(tx, "Borrow")
+			continue
+		}
+		if err := tx.Apply(c); err != nil {
+			h.t.Fatalf("Transient.Apply(%+v): %v", c, err)
+		}
+		h.m = append(h.m[:c.Off:c.Off], append([]byte(c.New), h.m[c.Off+len(c.Old):]...)...)
+		if tx.Len() != len(h.m) {
+			h.t.Fatalf("Transient.Len = %d, model %d", tx.Len(), len(h.m))
+		}
+	}
+	h.checkBorrowed(tx, "Transient")
+	h.r = tx.Freeze()
+	h.verify("Transient")
+	// The source and the frozen ropes are checked with every snapshot
+	// when the test ends (verifySnapshots).
+}
+
+// checkBorrowed checks a view borrowed from tx against the model.
+func (h *model) checkBorrowed(tx *Transient, op string) {
+	h.t.Helper()
+	r := tx.Borrow()
+	if err := r.check(); err != nil {
+		h.t.Fatalf("after %s: invariant: %v", op, err)
+	}
+	if got := r.String(); got != string(h.m) {
+		h.t.Fatalf("after %s: borrowed text differs from model\n got %q\nwant %q", op, trim(got), trim(string(h.m)))
+	}
+}
+
+// batch applies several random changes through a Transient and compares.
 func (h *model) batch(rng *rand.Rand, maxIns int) {
 	h.t.Helper()
 	before, text := h.r, string(h.m)
-	b := h.r.Batch()
+	b := h.r.Transient()
 	var cs []Change
 	for i := rng.IntN(20); i >= 0; i-- {
 		n := len(h.m)
@@ -259,10 +335,10 @@ func (h *model) batch(rng *rand.Rand, maxIns int) {
 			h.t.Fatalf("Batch.Apply accepted a mismatched change")
 		}
 		if rng.IntN(8) == 0 { // publish mid-batch, then keep editing
-			h.snap = append(h.snap, snapshot{b.Rope(), string(h.m)})
+			h.snap = append(h.snap, snapshot{b.Freeze(), string(h.m)})
 		}
 	}
-	h.r = b.Rope()
+	h.r = b.Freeze()
 	if before.String() != text {
 		h.t.Fatalf("Batch changed its source rope")
 	}

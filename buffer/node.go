@@ -53,14 +53,18 @@ func nodeChild(n *node) child {
 
 // node is an internal node: 1..maxKids children of height h-1. Nodes are
 // immutable once reachable from a Rope; the only exception is a node whose
-// owner is the token of a live Batch, which only that batch can reach
-// (see batch.go).
+// owner is the token of a live Transient, which only that transient (and
+// views borrowed from it) can reach (see transient.go).
 type node struct {
 	kids  []child
 	size  int    // bytes in the subtree
 	lines int    // '\n' bytes in the subtree
-	owner *token // the batch that may mutate this node in place, or nil
-	h     int32  // height: 1 when the kids are leaves
+	owner *token // the transient that may mutate this node in place, or nil
+	h     int16  // height: 1 when the kids are leaves
+	// ownLeaves marks (bit i for kid i) the leaves of a node of height 1
+	// that owner allocated with room for maxLeaf bytes and may edit in
+	// place. It means nothing once owner is retired.
+	ownLeaves uint16
 	// scans counts the line queries that scanned a leaf of this node
 	// (height 1) without an index; ix is built once it reaches ixAfter.
 	scans atomic.Uint32
@@ -70,7 +74,7 @@ type node struct {
 	ix atomic.Pointer[uint16]
 }
 
-// token identifies a batch. The type has a non-zero size so every
+// token identifies a transient's current ownership. The type has a non-zero size so every
 // new(token) is a distinct pointer.
 type token [1]byte
 
@@ -78,7 +82,7 @@ type token [1]byte
 func (c child) node() *node { return (*node)(c.p) }
 
 // text returns the bytes of the leaf c refers to (c's height must be 0).
-// They must not be modified unless a batch owns the leaf.
+// They must not be modified unless a transient owns the leaf.
 func (c child) text() []byte { return unsafe.Slice((*byte)(c.p), c.b) }
 
 // inner, inner4 and inner8 are a node allocated together with room for
@@ -117,14 +121,14 @@ func newInner(ks []child, h int, owner *token) *node {
 		in.kids = in.arr[:len(ks):len(ks)]
 		n = &in.node
 	}
-	n.h = int32(h)
+	n.h = int16(h)
 	n.owner = owner
 	copy(n.kids, ks)
 	return n
 }
 
 // leafChild returns a child referencing text as a leaf. text must not be
-// empty and must never be modified afterwards (except by an owning batch).
+// empty and must never be modified afterwards (except by an owning transient).
 func leafChild(text []byte) child {
 	return child{p: unsafe.Pointer(unsafe.SliceData(text)), b: uint32(len(text)), nl: uint32(countNL(text))}
 }

@@ -11,23 +11,34 @@ import (
 // chunks. The zero Rope is the empty text. Copying a Rope is O(1) and does
 // not allocate, and a Rope may be read from any number of goroutines at
 // once; nothing ever changes the text a Rope holds.
+//
+// A rope borrowed from a Transient (Transient.Borrow) is the exception: it
+// is valid only until the transient's next change. See transient.go.
 type Rope struct {
-	root child // root.p is nil for the empty rope
-	h    int   // height of root: 0 when it is a leaf
+	stamp borrowStamp // empty unless built with kjxpoison (first: it takes no room)
+	root  child       // root.p is nil for the empty rope
+	h     int         // height of root: 0 when it is a leaf
 }
 
 // Len is the length in bytes.
-func (r Rope) Len() int { return r.root.size() }
+func (r Rope) Len() int {
+	r.live()
+	return r.root.size()
+}
 
 // Newlines is the number of '\n' bytes; the text has Newlines()+1 lines
 // (the last one possibly empty).
-func (r Rope) Newlines() int { return r.root.lines() }
+func (r Rope) Newlines() int {
+	r.live()
+	return r.root.lines()
+}
 
 // LineStart returns the offset of the first byte of line n (0-based); a line
 // ends after its '\n'. n ranges over 0..Newlines(); it panics outside.
 // O(log n); it allocates only to build the line index of a part of the
 // text that is read often (see doc.go), once.
 func (r Rope) LineStart(n int) int {
+	r.live()
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineStart(%d) out of range [0,%d]", n, r.root.lines()))
 	}
@@ -42,6 +53,7 @@ func (r Rope) LineStart(n int) int {
 // O(log n); it allocates only to build the line index of a part of the
 // text that is read often (see doc.go), once.
 func (r Rope) LineEnd(n int) int {
+	r.live()
 	if n < 0 || n > r.root.lines() {
 		panic(fmt.Sprintf("buffer: LineEnd(%d) out of range [0,%d]", n, r.root.lines()))
 	}
@@ -107,6 +119,7 @@ func nthNewline(s []byte, total, k int) int {
 // O(log n); it allocates only to build the line index of a part of the
 // text that is read often (see doc.go), once.
 func (r Rope) LineOf(off int) int {
+	r.live()
 	if off < 0 || off > r.root.size() {
 		panic(fmt.Sprintf("buffer: LineOf(%d) out of range [0,%d]", off, r.root.size()))
 	}
@@ -156,6 +169,7 @@ func (r Rope) leafAt(off int) (leaf []byte, start int) {
 // ByteAt returns the byte at off, 0 <= off < Len(); it panics outside.
 // O(log n).
 func (r Rope) ByteAt(off int) byte {
+	r.live()
 	if off < 0 || off >= r.root.size() {
 		panic(fmt.Sprintf("buffer: ByteAt(%d) out of range [0,%d)", off, r.root.size()))
 	}
@@ -165,6 +179,7 @@ func (r Rope) ByteAt(off int) byte {
 
 // checkRange panics unless 0 <= a <= b <= Len().
 func (r Rope) checkRange(what string, a, b int) {
+	r.live()
 	if a < 0 || a > b || b > r.root.size() {
 		panic(fmt.Sprintf("buffer: %s(%d, %d) out of range [0,%d]", what, a, b, r.root.size()))
 	}
@@ -246,6 +261,8 @@ func (r Rope) Bytes() []byte { return r.Slice(0, r.root.size()) }
 // Equal reports whether two ropes hold the same bytes. It is O(1) for two
 // copies of one snapshot and O(n) otherwise.
 func (r Rope) Equal(o Rope) bool {
+	r.live()
+	o.live()
 	if r.root.size() != o.root.size() || r.root.lines() != o.root.lines() {
 		return false
 	}
@@ -280,6 +297,7 @@ func (r Rope) Equal(o Rope) bool {
 // WriteTo writes the text to w chunk by chunk, without flattening it.
 // It implements io.WriterTo.
 func (r Rope) WriteTo(w io.Writer) (int64, error) {
+	r.live()
 	var total int64
 	var it Iter
 	for it.forward(r, 0); it.Next(); {

@@ -321,21 +321,21 @@ func TestReaderRegexp(t *testing.T) {
 func TestBatch(t *testing.T) {
 	src := FromString(strings.Repeat("foo bar\n", 20*maxLeaf))
 	orig := src.String()
-	b := src.Batch()
+	b := src.Transient()
 	// Replace every "foo" by "quux", last first so offsets stay valid.
 	for off := src.Len() - 8; off >= 0; off -= 8 {
 		if err := b.Apply(Change{Off: off, Old: "foo", New: "quux"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	mid := b.Rope()
+	mid := b.Freeze()
 	if err := b.Apply(Change{Off: 0, Old: "quux", New: "Q"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.Apply(Change{Off: 0, Old: "nope"}); !errors.Is(err, ErrMismatch) {
 		t.Fatalf("mismatch err = %v", err)
 	}
-	end := b.Rope()
+	end := b.Freeze()
 	want := strings.Repeat("quux bar\n", 20*maxLeaf)
 	for _, c := range []struct {
 		name string
@@ -371,13 +371,13 @@ func TestConcurrentReaders(t *testing.T) {
 				}
 			}
 		}()
-		b := r.Batch()
+		b := r.Transient()
 		for k := 0; k < 50; k++ {
 			if err := b.Apply(Change{Off: k * 3, New: "w"}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		r = b.Rope().Insert(r.Len()/2, "x")
+		r = b.Freeze().Insert(r.Len()/2, "x")
 	}
 	wg.Wait()
 }

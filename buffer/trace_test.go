@@ -143,13 +143,13 @@ func TestTraces(t *testing.T) {
 				t.Fatalf("Apply replay does not end with endContent")
 			}
 			// The same in one batch, then undone through the inverses.
-			b := FromString(tr.start).Batch()
+			b := FromString(tr.start).Transient()
 			for i, c := range cs {
 				if err := b.Apply(c); err != nil {
 					t.Fatalf("batch patch %d: %v", i, err)
 				}
 			}
-			end := b.Rope()
+			end := b.Freeze()
 			if err := end.check(); err != nil || end.String() != tr.end {
 				t.Fatalf("batch replay: invariant %v, text equal %v", err, end.String() == tr.end)
 			}
@@ -225,18 +225,18 @@ func BenchmarkReplayAutomerge(b *testing.B) {
 	})
 	b.Run("Batch", func(b *testing.B) {
 		b.ReportAllocs()
-		tx, j := FromString(tr.start).Batch(), 0
+		tx, j := FromString(tr.start).Transient(), 0
 		for i := 0; i < b.N; i++ {
 			if j == n {
-				sinkRope = tx.Rope()
-				tx, j = FromString(tr.start).Batch(), 0
+				sinkRope = tx.Freeze()
+				tx, j = FromString(tr.start).Transient(), 0
 			}
 			if err := tx.Apply(cs.at(j)); err != nil {
 				b.Fatal(err)
 			}
 			j++
 		}
-		sinkRope = tx.Rope()
+		sinkRope = tx.Freeze()
 		perReplay(b)
 	})
 }

@@ -35,10 +35,10 @@ max_file_size = -1
 max_entries = 0
 save_interval = "1ms"
 persist_days = -1
-levels = -2
+levels = "many"
 [editor]
 tabstop = 0
-shiftwidth = 65
+shiftwidth = -1
 number = "yes"
 wrap = "no"
 tabsop = 4

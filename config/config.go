@@ -131,3 +131,15 @@ func Default(env Env) Config {
 	}
 	return c
 }
+
+// Option returns the value of the scalar option with dotted key key
+// ("editor.tabstop"): a bool, int, int64, string, time.Duration or one of
+// the enum types, the type of its field. ok is false for a key that is
+// not an option.
+func (c Config) Option(key string) (v any, ok bool) {
+	o, ok := optionIndex[key]
+	if !ok {
+		return nil, false
+	}
+	return o.value(&c), true
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/BurntSushi/toml"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // mapping is one entry of a [keys.MODE] table while it is being checked.
@@ -78,7 +79,7 @@ func (d *decoder) mapping(table []string, lhs string, prim toml.Primitive) (mapp
 		d.report(path, prim, fmt.Sprintf("%s = %s: right side: %v (ignored)", key, render(rhs), err))
 		return mapping{}, false
 	}
-	return mapping{lhs: lhs, rhs: rhs, canon: keysString(toks), prim: prim}, true
+	return mapping{lhs: lhs, rhs: rhs, canon: keys.Format(toks), prim: prim}, true
 }
 
 // dedupe keeps, for each canonical left side, the entry latest in the file

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/config.md from the option table")
@@ -84,7 +86,7 @@ func markdown() []byte {
 	b.WriteString(docsHeader)
 	titles := map[string]string{
 		"undo":   "Persistent undo files and the limits of the history.",
-		"editor": "Vim options, with Vim's names and meanings. The defaults are Vim's own (`vim -u NONE -N`), except `incsearch`, which is on as in Vim's `defaults.vim`, and `fixendofline`, which is off so that files round-trip byte for byte.",
+		"editor": "Vim options, with Vim's names and meanings. The defaults are Vim's own (`vim -u NONE -N`), except `incsearch`, which is on as in Vim's `defaults.vim`, and `fixendofline`, which is off so that files round-trip byte for byte. A value is allowed exactly when `:set` allows it: names, defaults and limits come from kjx's one option table (`editor/options`).",
 		"panel":  "The undo-tree panel and its diff preview.",
 	}
 	for _, table := range []string{"undo", "editor", "panel"} {
@@ -126,7 +128,7 @@ func keysSection() string {
 
 // docKeyOrder lists the key names in the order the docs show them.
 var docKeyOrder = []string{
-	"Esc", "CR", "NL", "BS", "Tab", "Space", "lt", "Bar", "Bslash", "Del", "Insert",
+	"Esc", "CR", "NL", "Nul", "BS", "Tab", "Space", "lt", "Bar", "Bslash", "Del", "Insert",
 	"Home", "End", "PageUp", "PageDown", "Up", "Down", "Left", "Right",
 	"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "Nop",
 }
@@ -134,10 +136,7 @@ var docKeyOrder = []string{
 // TestDocKeyNames: the docs list exactly the names ParseKeys accepts.
 func TestDocKeyNames(t *testing.T) {
 	want := map[string]bool{}
-	for _, canon := range namedKeys {
-		want[canon] = true
-	}
-	for _, canon := range charCanon {
+	for _, canon := range keys.Names() {
 		want[canon] = true
 	}
 	got := map[string]bool{}

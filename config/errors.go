@@ -75,6 +75,8 @@ func keyPart(s string) string {
 	return s
 }
 
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
 // keyString writes a dotted key path in TOML syntax.
 func keyString(path []string) string {
 	parts := make([]string, len(path))

@@ -25,10 +25,10 @@ func TestDecodeErrors(t *testing.T) {
 		},
 		{
 			name: "range high and between",
-			toml: "[editor]\ntabstop = 65\nshiftwidth = -1\nnumber = true\n",
+			toml: "[editor]\ntabstop = 10000\nshiftwidth = -1\nnumber = true\n",
 			want: []string{
-				"config.toml:2: editor.tabstop = 65: must be 1 to 64 (using 8)",
-				"config.toml:3: editor.shiftwidth = -1: must be 0 to 64 (using 8)",
+				"config.toml:2: editor.tabstop = 10000: must be 1 to 9999 (using 8)",
+				"config.toml:3: editor.shiftwidth = -1: must be ≥ 0 (using 8)",
 			},
 			set: func(c *Config) { c.Editor.Number = true },
 		},
@@ -173,17 +173,17 @@ func TestDecodeErrors(t *testing.T) {
 		},
 		{
 			name: "line of a key after a multi-line string",
-			toml: "[undo]\nx = \"\"\"\none\ntwo\n\"\"\"\nlevels = -2\n",
+			toml: "[undo]\nx = \"\"\"\none\ntwo\n\"\"\"\nmax_entries = -2\n",
 			want: []string{
 				`config.toml:2: unknown key "undo.x"`,
-				`config.toml:6: undo.levels = -2: must be ≥ -1 (using 1000)`,
+				`config.toml:6: undo.max_entries = -2: must be ≥ 1 (using 10000)`,
 			},
 		},
 		{
 			name: "inline tables and dotted keys",
 			toml: "editor = { number = true, tabstop = 0 }\npanel.width = 19\n",
 			want: []string{
-				`config.toml:1: editor.tabstop = 0: must be 1 to 64 (using 8)`,
+				`config.toml:1: editor.tabstop = 0: must be 1 to 9999 (using 8)`,
 				`config.toml:2: panel.width = 19: must be 20 to 200 (using 36)`,
 			},
 			set: func(c *Config) { c.Editor.Number = true },
@@ -196,7 +196,7 @@ func TestDecodeErrors(t *testing.T) {
 		{
 			name: "CRLF line endings and a BOM",
 			toml: "\ufeff[editor]\r\nnumber = true\r\ntabstop = 0\r\n",
-			want: []string{`config.toml:3: editor.tabstop = 0: must be 1 to 64 (using 8)`},
+			want: []string{`config.toml:3: editor.tabstop = 0: must be 1 to 9999 (using 8)`},
 			set:  func(c *Config) { c.Editor.Number = true },
 		},
 		{
@@ -247,7 +247,7 @@ func TestDecodeFallback(t *testing.T) {
 	prev.Editor.TabStop = 4
 	prev.Panel.Side = SideRight
 	prev.Keys.Insert = map[string]string{"jk": "<Esc>"}
-	got, errs, ok := decode("c.toml", []byte("[editor]\ntabstop = 99\n[keys]\ninsert = 3\n"), testEnv, prev)
+	got, errs, ok := decode("c.toml", []byte("[editor]\ntabstop = 10000\n[keys]\ninsert = 3\n"), testEnv, prev)
 	want := Default(testEnv)
 	want.Editor.TabStop = 4
 	want.Keys.Insert = prev.Keys.Insert
@@ -255,7 +255,7 @@ func TestDecodeFallback(t *testing.T) {
 		t.Errorf("ok=%v config:\n got %+v\nwant %+v", ok, got, want)
 	}
 	wantErrs := []string{
-		"c.toml:2: editor.tabstop = 99: must be 1 to 64 (using 4)",
+		"c.toml:2: editor.tabstop = 10000: must be 1 to 9999 (using 4)",
 		`c.toml:4: keys.insert: want a table, got integer 3 (ignored)`,
 	}
 	if g := errStrings(errs); !reflect.DeepEqual(g, wantErrs) {

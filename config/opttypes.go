@@ -24,6 +24,7 @@ type option interface {
 	// the value is out of range; on error c is unchanged.
 	apply(c *Config, raw any, env Env) error
 	copyFrom(dst, src *Config)      // dst's value := src's value
+	value(c *Config) any            // the value in c (bool, int, int64, string, time.Duration or an enum)
 	show(c *Config) string          // the value in c, in TOML syntax
 	check(c *Config, env Env) error // nil when c's value is valid
 	typeName() string               // for the docs: "boolean", "integer", …
@@ -46,6 +47,7 @@ type base[T any] struct {
 func (b base[T]) key() string               { return b.name }
 func (b base[T]) help() string              { return b.doc }
 func (b base[T]) copyFrom(dst, src *Config) { *b.field(dst) = *b.field(src) }
+func (b base[T]) value(c *Config) any       { return *b.field(c) }
 
 // boolOpt is a true/false option.
 type boolOpt struct {
@@ -68,14 +70,18 @@ func (o boolOpt) apply(c *Config, raw any, _ Env) error {
 	return nil
 }
 
-// noMax marks an integer option without an upper bound.
-const noMax = math.MaxInt64
+// noMin and noMax mark an integer option without a lower or an upper
+// bound.
+const (
+	noMin = math.MinInt64
+	noMax = math.MaxInt64
+)
 
 // intOpt is an integer option with an inclusive range.
 type intOpt[T int | int64] struct {
 	base[T]
 	def      T
-	min, max int64 // max == noMax: unbounded
+	min, max int64 // noMin, noMax: unbounded
 }
 
 func (o intOpt[T]) setDefault(c *Config, _ Env) { *o.field(c) = o.def }
@@ -83,8 +89,13 @@ func (o intOpt[T]) show(c *Config) string       { return strconv.FormatInt(int64
 func (o intOpt[T]) typeName() string            { return "integer" }
 func (o intOpt[T]) defaultDoc() string          { return "`" + strconv.FormatInt(int64(o.def), 10) + "`" }
 func (o intOpt[T]) allowed() string {
-	if o.max == noMax {
+	switch {
+	case o.min == noMin && o.max == noMax:
+		return "any"
+	case o.max == noMax:
 		return fmt.Sprintf("≥ %d", o.min)
+	case o.min == noMin:
+		return fmt.Sprintf("≤ %d", o.max)
 	}
 	return fmt.Sprintf("%d to %d", o.min, o.max)
 }

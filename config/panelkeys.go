@@ -3,10 +3,12 @@ package config
 import (
 	"fmt"
 	"slices"
+
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // panelKeys are the keys the undo-tree panel understands, in canonical key
-// notation (KeyToken.String): what the right side of a [keys.panel]
+// notation (keys.Key.String): what the right side of a [keys.panel]
 // mapping may hold. The panel's own list is ui/undopanel's Key handling;
 // this one must name the same keys. <Nop> stays last.
 var panelKeys = []string{
@@ -24,7 +26,7 @@ func PanelKeys() []string { return slices.Clone(panelKeys) }
 
 // checkPanelKeys reports the first key of rhs that the panel does not
 // understand. <Nop> is only allowed alone.
-func checkPanelKeys(rhs []KeyToken) error {
+func checkPanelKeys(rhs []keys.Key) error {
 	for _, t := range rhs {
 		s := t.String()
 		if !slices.Contains(panelKeys, s) || s == "<Nop>" && len(rhs) > 1 {

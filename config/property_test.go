@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // TestRoundTripRandom: a random valid Config, written as TOML, loads back
@@ -68,10 +69,10 @@ func randomConfig(rng *rand.Rand) Config {
 		for range rng.IntN(5) {
 			lhs := randKeys(rng)
 			toks, _ := ParseKeys(lhs)
-			if canon[keysString(toks)] {
+			if canon[keys.Format(toks)] {
 				continue // the same keys spelt twice would be reported
 			}
-			canon[keysString(toks)] = true
+			canon[keys.Format(toks)] = true
 			m[lhs] = randKeys(rng)
 			if km.name == "keys.panel" {
 				m[lhs] = randPanelKeys(rng)
@@ -84,7 +85,12 @@ func randomConfig(rng *rand.Rand) Config {
 
 // randInt draws from [lo, hi], favouring the ends of the range.
 func randInt(rng *rand.Rand, lo, hi int64) int64 {
-	if hi == noMax {
+	switch {
+	case lo == noMin && hi == noMax:
+		lo, hi = -1<<40, 1<<40
+	case lo == noMin:
+		lo = hi - 1<<40
+	case hi == noMax:
 		hi = lo + 1<<40
 	}
 	switch rng.IntN(4) {

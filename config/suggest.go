@@ -3,6 +3,8 @@ package config
 import (
 	"sort"
 	"strings"
+
+	optable "github.com/kjx-editor/kjx/editor/options"
 )
 
 // distance is the optimal-string-alignment edit distance between a and b
@@ -53,17 +55,25 @@ var knownKeys = func() []string {
 	return keys
 }()
 
-// vimAbbrev maps Vim's short option names, and Vim's names for the undo
-// options, to kjx's keys, so "ts = 4" suggests "editor.tabstop".
-var vimAbbrev = map[string]string{
-	"ts": "editor.tabstop", "sw": "editor.shiftwidth", "sts": "editor.softtabstop",
-	"et": "editor.expandtab", "ai": "editor.autoindent", "sr": "editor.shiftround",
-	"nu": "editor.number", "rnu": "editor.relativenumber", "ic": "editor.ignorecase",
-	"scs": "editor.smartcase", "hls": "editor.hlsearch", "is": "editor.incsearch",
-	"ws": "editor.wrapscan", "fixeol": "editor.fixendofline", "so": "editor.scrolloff",
-	"siso": "editor.sidescrolloff", "tm": "editor.timeoutlen", "ul": "undo.levels",
-	"undolevels": "undo.levels", "undodir": "undo.dir", "undofile": "undo.persistent",
-}
+// vimAbbrev maps Vim's short option names, and Vim's names that differ
+// from the key's last part (undolevels, undofile, …), to kjx's keys, so
+// "ts = 4" suggests "editor.tabstop". It is derived from the option table
+// once and never modified.
+var vimAbbrev = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range optable.Table() {
+		if d.Config == "" {
+			continue
+		}
+		if d.Short != "" {
+			m[d.Short] = d.Config
+		}
+		if !strings.HasSuffix(d.Config, "."+d.Name) {
+			m[d.Name] = d.Config
+		}
+	}
+	return m
+}()
 
 // suggestKey returns the known key an unknown dotted key most likely meant,
 // or "". It tries Vim's abbreviation ("editor.ts" → "editor.tabstop"),

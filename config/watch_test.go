@@ -261,7 +261,7 @@ func TestWatchBrokenSave(t *testing.T) {
 	}
 
 	// A bad key keeps its previous value, not the default.
-	h.write("[editor]\ntabstop = 99\nnumber = true\n")
+	h.write("[editor]\ntabstop = 10000\nnumber = true\n")
 	h.event(h.path)
 	h.fire()
 	u = h.next()
@@ -269,7 +269,7 @@ func TestWatchBrokenSave(t *testing.T) {
 	if !reflect.DeepEqual(u.Config, want) {
 		t.Errorf("bad key: config %+v, want tabstop 4 kept and number set", u.Config)
 	}
-	if g := errStrings(u.Errs); len(g) != 1 || g[0] != h.path+":2: editor.tabstop = 99: must be 1 to 64 (using 4)" {
+	if g := errStrings(u.Errs); len(g) != 1 || g[0] != h.path+":2: editor.tabstop = 10000: must be 1 to 9999 (using 4)" {
 		t.Errorf("bad key: errors %q", g)
 	}
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/editor/options"
 )
 
 // Command-line completion, as Vim's 'wildchar' <Tab> with the default
@@ -156,8 +157,8 @@ func (e *Editor) completions(kind, word string) []string {
 			}
 		}
 	case "option":
-		for _, d := range optionDefs {
-			all = append(all, d.name)
+		for _, d := range options.Table() {
+			all = append(all, d.Name)
 		}
 	case "buffer":
 		for _, b := range e.bufs {
@@ -192,7 +193,7 @@ func (e *Editor) completions(kind, word string) []string {
 // Vim does.
 func (e *Editor) valueCompletion(word string) []string {
 	d := findOption(strings.TrimRight(word, "=:"))
-	if d == nil || d.kind == optBool {
+	if d == nil || d.Kind == options.Bool {
 		return nil
 	}
 	_, v, _ := strings.Cut(strings.TrimSpace(e.optionString(d)), "=")

@@ -89,16 +89,16 @@ func (e *Editor) cmdlineKey(k Key) {
 		return
 	}
 	switch {
-	case k.Code == KeyEsc || k.isCtrl('c') || k.isCtrl('['):
+	case k.Code == KeyEsc || k.IsCtrl('c') || k.IsCtrl('['):
 		e.leaveCmdline()
 		if cl.visual {
 			e.exitVisual()
 		}
-	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
+	case k.Code == KeyEnter || k.IsCtrl('j') || k.IsCtrl('m'):
 		e.leaveCmdline()
 		e.addCmdHistory(cl.kind, cl.text)
 		e.runCmdline(cl)
-	case k.Code == KeyBackspace || k.isCtrl('h'):
+	case k.Code == KeyBackspace || k.IsCtrl('h'):
 		if cl.text == "" {
 			e.leaveCmdline()
 			if cl.visual {
@@ -120,7 +120,7 @@ func (e *Editor) cmdlineKey(k Key) {
 			cl.text = cl.text[:len(cl.text)-n]
 			cl.pos = len(cl.text)
 		}
-	case k.isCtrl('w'):
+	case k.IsCtrl('w'):
 		p := cl.pos
 		for p > 0 && cl.text[p-1] == ' ' {
 			p--
@@ -133,7 +133,7 @@ func (e *Editor) cmdlineKey(k Key) {
 		}
 		cl.text = cl.text[:p] + cl.text[cl.pos:]
 		cl.pos = p
-	case k.isCtrl('u'):
+	case k.IsCtrl('u'):
 		cl.text = cl.text[cl.pos:]
 		cl.pos = 0
 	case k.Code == KeyLeft:
@@ -146,15 +146,15 @@ func (e *Editor) cmdlineKey(k Key) {
 			_, n := utf8.DecodeRuneInString(cl.text[cl.pos:])
 			cl.pos += n
 		}
-	case k.Code == KeyHome || k.isCtrl('b'):
+	case k.Code == KeyHome || k.IsCtrl('b'):
 		cl.pos = 0
-	case k.Code == KeyEnd || k.isCtrl('e'):
+	case k.Code == KeyEnd || k.IsCtrl('e'):
 		cl.pos = len(cl.text)
-	case k.Code == KeyUp || k.Code == KeyDown || k.isCtrl('p') || k.isCtrl('n'):
-		e.cmdlineHistory(k.Code == KeyUp || k.isCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)
-	case k.isCtrl('r'):
+	case k.Code == KeyUp || k.Code == KeyDown || k.IsCtrl('p') || k.IsCtrl('n'):
+		e.cmdlineHistory(k.Code == KeyUp || k.IsCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)
+	case k.IsCtrl('r'):
 		cl.regWait = true
-	case k.isCtrl('v') || k.isCtrl('q'):
+	case k.IsCtrl('v') || k.IsCtrl('q'):
 		cl.literal = true
 	case k.Code == KeyTab && k.Mod&ModShift != 0 && cl.kind == ':':
 		e.completeCmdline(false)
@@ -164,7 +164,7 @@ func (e *Editor) cmdlineKey(k Key) {
 		} else {
 			e.completeCmdline(true)
 		}
-	case k.plain():
+	case k.Plain():
 		e.cmdlineInsert(string(k.Rune))
 	}
 }

@@ -27,15 +27,6 @@ func colourEditor(t *testing.T) *Editor {
 		}})
 }
 
-func lastMessage(t *testing.T, e *Editor) string {
-	t.Helper()
-	m := e.TakeMessages()
-	if len(m) == 0 {
-		return ""
-	}
-	return m[len(m)-1].Text
-}
-
 func TestFileTypeOption(t *testing.T) {
 	dir := t.TempDir()
 	goFile, shFile := filepath.Join(dir, "a.go"), filepath.Join(dir, "run")
@@ -61,7 +52,7 @@ func TestFileTypeOption(t *testing.T) {
 		t.Errorf(":set ft= gave %q", ft)
 	}
 	e.ExecEx("set ft=a\\ b")
-	if m := lastMessage(t, e); !strings.HasPrefix(m, "E474: Invalid argument") {
+	if m := lastMessage(e); !strings.HasPrefix(m, "E474: Invalid argument") {
 		t.Errorf("a bad file type: %q", m)
 	}
 	// 'filetype' belongs to the buffer: another buffer has its own.
@@ -99,7 +90,7 @@ func TestSyntaxCommand(t *testing.T) {
 	} {
 		e.TakeMessages()
 		e.ExecEx(tc.cmd)
-		if m := lastMessage(t, e); m != tc.msg {
+		if m := lastMessage(e); m != tc.msg {
 			t.Errorf(":%s: message %q, want %q", tc.cmd, m, tc.msg)
 		}
 		if got := e.View().Options.Syntax; got != tc.on {
@@ -111,7 +102,7 @@ func TestSyntaxCommand(t *testing.T) {
 func TestColorschemeCommand(t *testing.T) {
 	e := colourEditor(t)
 	e.ExecEx("colorscheme")
-	if m := lastMessage(t, e); m != "default" {
+	if m := lastMessage(e); m != "default" {
 		t.Errorf(":colorscheme says %q", m)
 	}
 	e.ExecEx("colo monokai")
@@ -119,7 +110,7 @@ func TestColorschemeCommand(t *testing.T) {
 		t.Errorf(":colo monokai gave %q", got)
 	}
 	e.ExecEx("colorscheme nosuch")
-	if m := lastMessage(t, e); m != "E185: Cannot find color scheme 'nosuch'" {
+	if m := lastMessage(e); m != "E185: Cannot find color scheme 'nosuch'" {
 		t.Errorf("unknown scheme: %q", m)
 	}
 	if got := e.View().Options.ColorScheme; got != "monokai" {
@@ -136,7 +127,7 @@ func TestColourConfig(t *testing.T) {
 	c := config.Default(noEnv)
 	c.Editor.ColorScheme = "nosuch"
 	e := New(Config{Clean: true, Options: OptionsFromConfig(c, DefaultOptions()), ColorSchemes: []string{"monokai"}})
-	if m := lastMessage(t, e); m != "E185: Cannot find color scheme 'nosuch'" {
+	if m := lastMessage(e); m != "E185: Cannot find color scheme 'nosuch'" {
 		t.Errorf("start-up message %q", m)
 	}
 	if got := e.View().Options.ColorScheme; got != "default" {
@@ -147,7 +138,7 @@ func TestColourConfig(t *testing.T) {
 	c2 := config.Default(noEnv)
 	c2.Editor.Syntax, c2.Editor.ColorScheme = false, "monokai"
 	e.ApplyConfig(c2, nil)
-	if m := lastMessage(t, e); !strings.Contains(m, "syntax=off colorscheme=monokai") {
+	if m := lastMessage(e); !strings.Contains(m, "syntax=off colorscheme=monokai") {
 		t.Errorf("reload message %q", m)
 	}
 	o := e.View().Options

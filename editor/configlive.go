@@ -14,26 +14,24 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/options"
 )
 
 // OptionsFromConfig returns base with every option that the configuration
-// sets replaced by its value: the [editor] table and, from [undo],
-// 'undolevels', 'undofile' and 'undodir'. The other options ('report',
-// 'nrformats', …) keep base's values. With base DefaultOptions() it is the
-// editor's options at start-up.
+// sets replaced by its value: each option of the option table that has a
+// configuration key (the [editor] table and, from [undo], 'undolevels',
+// 'undofile' and 'undodir'). The other options ('report', 'nrformats', …)
+// keep base's values. With base DefaultOptions() it is the editor's
+// options at start-up.
 func OptionsFromConfig(c config.Config, base Options) Options {
 	o := base
-	e := c.Editor
-	o.TabStop, o.ShiftWidth, o.SoftTabStop = e.TabStop, e.ShiftWidth, e.SoftTabStop
-	o.ExpandTab, o.AutoIndent, o.ShiftRound = e.ExpandTab, e.AutoIndent, e.ShiftRound
-	o.Number, o.RelativeNumber, o.Wrap = e.Number, e.RelativeNumber, e.Wrap
-	o.IgnoreCase, o.SmartCase = e.IgnoreCase, e.SmartCase
-	o.HLSearch, o.IncSearch, o.WrapScan = e.HLSearch, e.IncSearch, e.WrapScan
-	o.FixEndOfLine, o.ScrollOff, o.TimeoutLen = e.FixEndOfLine, e.ScrollOff, e.TimeoutLen
-	o.Syntax, o.ColorScheme = e.Syntax, e.ColorScheme
-	o.UndoLevels = c.Undo.Levels
-	o.UndoFile = c.Undo.Persistent
-	o.UndoDir = c.Undo.Dir
+	for i := range options.Table() {
+		d := &options.Table()[i]
+		if v, ok := c.Option(d.Config); ok {
+			_ = d.Set(&o, v) // config's values have the table's types (TestOptionsFromConfig)
+		}
+	}
+	o.Syntax, o.ColorScheme = c.Editor.Syntax, c.Editor.ColorScheme // :syntax and :colorscheme, not :set options
 	return o
 }
 
@@ -90,13 +88,14 @@ func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 		errs = append(errs, err)
 	}
 	var changed []string
-	for i := range optionDefs {
-		d := &optionDefs[i]
-		if d.bufLocal != nil || !d.copyIfDiffers(&e.opt, &before, &after) {
+	for i := range options.Table() {
+		d := &options.Table()[i]
+		if bufLocalOption[d.Name] != nil || d.Equal(&before, &after) {
 			continue
 		}
-		if d.after != nil {
-			d.after(e)
+		d.Copy(&e.opt, &after)
+		if f := optionAfter[d.Name]; f != nil {
+			f(e)
 		}
 		changed = append(changed, strings.TrimSpace(e.optionString(d)))
 	}
@@ -114,31 +113,6 @@ func (e *Editor) ApplyConfig(c config.Config, errs []error) {
 	for _, err := range errs {
 		e.warnMsg(liveConfigError(err))
 	}
-}
-
-// copyIfDiffers sets the option in dst to its value in after when before
-// and after differ, and reports whether it did.
-func (d *optDef) copyIfDiffers(dst, before, after *Options) bool {
-	switch {
-	case d.b != nil:
-		if *d.b(before) == *d.b(after) {
-			return false
-		}
-		*d.b(dst) = *d.b(after)
-	case d.n != nil:
-		if *d.n(before) == *d.n(after) {
-			return false
-		}
-		*d.n(dst) = *d.n(after)
-	case d.s != nil:
-		if *d.s(before) == *d.s(after) {
-			return false
-		}
-		*d.s(dst) = *d.s(after)
-	default:
-		return false
-	}
-	return true
 }
 
 // liveConfigError words a configuration problem found by a reload: the

@@ -255,7 +255,7 @@ func (e *Editor) checkBuffer(b *Buffer, mode checkMode, rep *diskReport) {
 // modified within recentWrite of now (so a write of the same size in the
 // same clock tick is possible) and is small enough to read again.
 func (e *Editor) mayHideWrite(b *Buffer, now fileio.Stat) bool {
-	if !now.Exists || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
+	if !now.Exists || !now.Mode.IsRegular() || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
 		return false
 	}
 	age := time.Since(now.ModTime)
@@ -320,7 +320,7 @@ func (e *Editor) replaceFromDisk(b *Buffer, l fileio.Loaded, changes []buffer.Ch
 	if isCur {
 		cur, top = e.win.cur, e.win.top
 	}
-	old := b.Text()
+	old := b.tree.Freeze() // read after the reload
 	b.tree.SetCursor(cur)
 	note := b.beforeSave()
 	if err := b.tree.ReloadChanges(changes, src); err != nil {

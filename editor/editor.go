@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -71,11 +72,15 @@ type Editor struct {
 	cl      *cmdline
 	vis     visualState
 
-	regs      registers
-	redo      *redoCmd // what . repeats
-	queue     []queued
-	draining  bool
-	stuffed   int   // keys not typed run since the last typed key
+	regs     registers
+	redo     *redoCmd // what . repeats
+	queue    []queued
+	draining bool
+	exDepth  int // nesting of Ex command lines (Vim's call_depth; E169)
+	flushes  int // typeahead flushes by beep (runNormal passes them outward)
+	// interrupt is Vim's got_int: set by Interrupt from any goroutine,
+	// it stops the run of keys not typed (a macro that runs itself).
+	interrupt atomic.Bool
 	normDepth int   // nesting of :normal
 	recording rune  // register being recorded into (0: none)
 	recorded  []Key // keys recorded so far
@@ -148,8 +153,15 @@ func New(cfg Config) *Editor {
 // buf is the current buffer.
 func (e *Editor) buf() *Buffer { return e.win.buf }
 
-// text is the current buffer's text.
+// text is the current buffer's text, borrowed: valid until the text
+// changes next (see buffer.Transient). Code that reads the text as it was
+// after changing it takes frozenText instead.
 func (e *Editor) text() buffer.Rope { return e.win.buf.tree.Text() }
+
+// frozenText is the current buffer's text as an immutable rope, for
+// reading across changes (a :s reading the old text while it edits, a
+// diff, a job for another goroutine). O(1).
+func (e *Editor) frozenText() buffer.Rope { return e.win.buf.tree.Freeze() }
 
 // Mode returns the current mode.
 func (e *Editor) Mode() Mode { return e.mode }
@@ -195,6 +207,7 @@ func (e *Editor) errMsg(format string, args ...any) {
 // not typed (the rest of a macro, a . repeat or :normal); typed keys still
 // run.
 func (e *Editor) beep() {
+	e.flushes++
 	kept := e.queue[:0]
 	for _, q := range e.queue {
 		if q.typed {
@@ -256,14 +269,16 @@ func (e *Editor) Open(path string) error {
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l))
 		e.persistOpened(b, l)
+		e.cleanTemps(path)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)
 		b.noFile = true
 		b.empty, b.loadedEmpty = true, true
 		e.switchTo(b)
 		e.msg("%q [New]", path)
+		e.cleanTemps(path)
 	default:
-		e.errMsg("E484: Can't open file %s", path)
+		e.errMsg("%s", openError(path, err))
 		return err
 	}
 	return nil

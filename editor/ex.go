@@ -22,10 +22,24 @@ type exRange struct {
 // shown.
 var errAbort = errors.New("aborted")
 
+// maxExDepth is Vim's limit on nested command lines (do_cmdline's
+// call_depth: 200, or 'maxfuncdepth' when larger, which kjx does not have).
+const maxExDepth = 200
+
 // execExLine runs an Ex command line as one undo block (the caller syncs
 // first when the line was typed). It reports whether every command
 // succeeded.
 func (e *Editor) execExLine(line string, typed bool) bool {
+	// Vim's do_cmdline: command lines run inside command lines (:normal
+	// running ':', @: , a sourced script) nest at most maxExDepth deep.
+	// Only the depth counts, never how many keys or lines ran: a script
+	// of any length runs whole.
+	if e.exDepth >= maxExDepth {
+		e.errMsg("E169: Command too recursive")
+		return false
+	}
+	e.exDepth++
+	defer func() { e.exDepth-- }()
 	if typed {
 		e.lastExCmd = line
 	}

@@ -274,7 +274,8 @@ func (e *Editor) runNormal(keys []Key) {
 	e.normDepth++
 	defer func() { e.normDepth-- }()
 	savedQ, savedD := e.queue, e.draining
-	e.queue = nil
+	flushes := e.flushes
+	e.queue = make([]queued, 0, len(keys))
 	for _, k := range keys {
 		e.queue = append(e.queue, queued{k: k})
 	}
@@ -282,7 +283,10 @@ func (e *Editor) runNormal(keys []Key) {
 	for len(e.queue) > 0 && !e.quit {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
-		e.dispatchCounted(q)
+		if e.interrupted() {
+			break
+		}
+		e.dispatch(q.k, q.typed)
 	}
 	// An incomplete command is ended as with <Esc>.
 	if e.mode != ModeNormal || len(e.pending) > 0 {
@@ -294,6 +298,12 @@ func (e *Editor) runNormal(keys []Key) {
 		e.pending = e.pending[:0]
 	}
 	e.queue, e.draining = savedQ, savedD
+	if e.flushes != flushes {
+		// As in Vim, an error inside :normal also drops the keys not
+		// typed that wait around it (the rest of a macro that ran the
+		// :normal, the levels of a recursive one).
+		e.beep()
+	}
 }
 
 func exDelete(e *Editor, c *exparse.Cmd, rg exRange) error {

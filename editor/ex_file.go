@@ -50,7 +50,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if name == "" {
 		return errNoFileName
 	}
-	r := b.Text()
+	r := b.tree.Freeze() // the undo-file writer and the disk watcher keep it
 	whole := l1 == 0 && l2 == lineCount(r)-1
 	if b.name == "" && !b.scratch {
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
@@ -107,6 +107,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		size = int64(text.Len()) + int64(boolInt(eol))
 	}
 	e.msg("%q %s%dL, %dB %s", name, flags, nl, size, verb)
+	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
 		b.stat = &st

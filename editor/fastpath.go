@@ -2,7 +2,7 @@ package editor
 
 import (
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/rivo/uniseg"
+	"github.com/kjx-editor/kjx/editor/cells"
 )
 
 // Grapheme-cluster lookups that cost O(1) in typical text however long the
@@ -70,7 +70,7 @@ func (w lineWindow) next(p int) (int, bool) {
 	if p < w.base {
 		return 0, false
 	}
-	c, _, _, _ := uniseg.FirstGraphemeClusterInString(w.s[p-w.base:], -1)
+	c, _, _ := cells.Cut(w.s[p-w.base:], -1)
 	e := p + len(c)
 	if w.end() < w.n && e+4 > w.end() {
 		return 0, false

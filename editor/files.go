@@ -28,9 +28,25 @@ func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.disk.loaded(l)
 }
 
-// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file.
+// openError is the message for a file that cannot be opened: Vim's
+// `"d" is a directory` and `"/dev/zero" is not a file`, else E484.
+func openError(path string, err error) string {
+	if errors.Is(err, fileio.ErrIsDirectory) || errors.Is(err, fileio.ErrNotAFile) {
+		return err.Error()
+	}
+	return "E484: Can't open file " + path
+}
+
+// fileInfoMessage is Vim's `"f" 3L, 20B` after reading a file, with
+// `[fifo]` for a stream and a note when only its start was read.
 func fileInfoMessage(path string, l fileio.Loaded) string {
 	flags := ""
+	if l.Stream {
+		flags += "[fifo] "
+	}
+	if l.Truncated {
+		flags += fmt.Sprintf("[only the first %d MiB read] ", fileio.MaxStreamSize>>20)
+	}
 	if !l.EOL && l.Text.Len() > 0 {
 		flags += "[noeol] "
 	}
@@ -41,7 +57,7 @@ func fileInfoMessage(path string, l fileio.Loaded) string {
 	if l.Text.Len() == 0 && !l.EOL {
 		lines = 0
 	}
-	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.Stat.Size)
+	return fmt.Sprintf("%q %s%dL, %dB", path, flags, lines, l.Size)
 }
 
 // fileExists reports whether path names an existing file.
@@ -71,6 +87,21 @@ func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, ex
 		return st, err
 	}
 	return st, nil
+}
+
+// cleanTemps removes what writes killed before they ended left in the
+// directory of path (fileio.CleanTemps) and names every interrupted
+// in-place write whose old copy it kept: that copy may be the only
+// complete version of the file. Open calls it, and every write. The
+// names are absolute: they must be found from wherever the user is.
+func (e *Editor) cleanTemps(path string) {
+	for _, in := range fileio.CleanTemps(absPath(path)) {
+		m := fmt.Sprintf("W: a write of %q was interrupted: it may be incomplete; its previous contents are in %q", in.File, in.Old)
+		if in.New != "" {
+			m += fmt.Sprintf(" (the text being written is in %q)", in.New)
+		}
+		e.msg("%s", m)
+	}
 }
 
 // isNotExist reports whether err says a file is missing.

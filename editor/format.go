@@ -7,7 +7,7 @@ import "strings"
 func (e *Editor) opReindent(rg opRange) {
 	e.saveUndo() // Vim saves the lines first, even if none changes
 	last := rg.lastLine()
-	sw, ts := e.opt.shiftWidth(), e.opt.TabStop
+	sw, ts := e.opt.EffectiveShiftWidth(), e.opt.TabStop
 	st := newCState()
 	r := e.text()
 	for l := 0; l < rg.start.Line; l++ {

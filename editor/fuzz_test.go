@@ -3,6 +3,7 @@ package editor
 import (
 	"regexp"
 	"testing"
+	"time"
 )
 
 // checkInvariants fails when the editor state is inconsistent.
@@ -62,6 +63,10 @@ func FuzzKeys(f *testing.F) {
 		}
 		t.Logf("reproduce with f.Add(%q, %q)", notation, text)
 		e := newTestEditor(text)
+		// A macro that runs itself and never fails ("qqdd@qq@q") runs
+		// until interrupted, as in Vim.
+		stop := time.AfterFunc(2*time.Second, e.Interrupt)
+		defer stop.Stop()
 		e.buf().name = "fuzz.txt"
 		for i := 0; i < len(keys); i += 7 {
 			e.Feed(keys[i:min(i+7, len(keys))], true)

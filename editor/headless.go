@@ -59,11 +59,7 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 		if rerr != nil {
 			return nil, fmt.Errorf("cannot read script %s: %w", s.Arg, rerr)
 		}
-		var keys []Key
-		for _, r := range string(data) {
-			keys = append(keys, rawKey(r))
-		}
-		e.Feed(keys, false)
+		e.feedScript(string(data))
 		e.EndStep()
 	case StepSource:
 		if err := e.source(s.Arg); err != nil {
@@ -71,6 +67,28 @@ func (e *Editor) RunStep(s Step) (msgs []Message, err error) {
 		}
 	}
 	return e.TakeMessages(), nil
+}
+
+// scriptBlock is how many keys of a -s script are queued at once.
+const scriptBlock = 4096
+
+// feedScript runs the keys of a -s script (raw bytes, control characters
+// as keys), a block at a time: the typeahead then stays short, so what
+// puts keys in front of it (., @q, a mapping) costs the length of a block
+// rather than of the script, and a script of millions of keys runs in
+// linear time.
+func (e *Editor) feedScript(data string) {
+	keys := make([]Key, 0, min(len(data), scriptBlock))
+	for _, r := range data {
+		if keys = append(keys, rawKey(r)); len(keys) == scriptBlock {
+			e.Feed(keys, false)
+			keys = keys[:0]
+			if e.quit {
+				return
+			}
+		}
+	}
+	e.Feed(keys, false)
 }
 
 // source runs the Ex commands of file path, one per line (blank lines and
@@ -83,6 +101,10 @@ func (e *Editor) source(path string) error {
 		return fmt.Errorf("cannot read script %s: %w", path, err)
 	}
 	defer f.Close()
+	// As in Vim, the lines of a sourced script run one level deeper than
+	// the :source that reads them (E169 counts both).
+	e.exDepth++
+	defer func() { e.exDepth-- }()
 	r := bufio.NewReaderSize(f, 64<<10)
 	for !e.quit {
 		line, err := r.ReadString('\n')
@@ -145,6 +167,10 @@ type HeadlessConfig struct {
 	File   string // "" for an empty buffer
 	Steps  []Step
 	JSON   bool
+	// Stderr receives what the run reports at its end (undo files it
+	// could not write); nil: os.Stderr. cmd/kjx passes a writer that
+	// escapes what would act on a terminal.
+	Stderr io.Writer
 }
 
 // RunHeadless runs steps without a terminal, printing a JSON snapshot
@@ -152,7 +178,7 @@ type HeadlessConfig struct {
 // 1 when any step produced an error message.
 func RunHeadless(cfg HeadlessConfig, stdout io.Writer) int {
 	e := New(cfg.Editor)
-	defer e.closeHeadless()
+	defer e.closeHeadless(cfg.Stderr)
 	if cfg.File != "" {
 		_ = e.Open(cfg.File) // errors are messages
 	}

@@ -20,6 +20,26 @@ func (e *Editor) Feed(keys []Key, typed bool) {
 	e.drain()
 }
 
+// Interrupt is CTRL-C while the editor is busy (Vim's got_int): the keys
+// not typed that are queued or running (a macro that runs itself, a long
+// :normal) are dropped at the next key, with the message "Interrupted".
+// Scripts of any length are never stopped otherwise, as in Vim, where a
+// recursive macro that never fails also runs until interrupted. Safe to
+// call from any goroutine.
+func (e *Editor) Interrupt() { e.interrupt.Store(true) }
+
+// interrupted reports, once, whether Interrupt was called, and then
+// flushes the keys not typed.
+func (e *Editor) interrupted() bool {
+	if !e.interrupt.Load() {
+		return false
+	}
+	e.interrupt.Store(false)
+	e.beep()
+	e.msg("Interrupted")
+	return true
+}
+
 // HandleKey processes one typed key.
 func (e *Editor) HandleKey(k Key) { e.Feed([]Key{k}, true) }
 
@@ -36,30 +56,17 @@ func (e *Editor) drain() {
 		if q.typed && !q.nomap && e.mapKey(q.k) {
 			continue
 		}
-		e.dispatchCounted(q)
+		if !q.typed && e.interrupted() {
+			continue
+		}
+		e.dispatch(q.k, q.typed)
 	}
-}
-
-// maxStuffed bounds the keys run from macros, . and :normal between two
-// typed keys, so that a macro that calls itself cannot hang the editor.
-const maxStuffed = 1 << 20
-
-// dispatchCounted dispatches one queued key, stopping runaway recursion.
-func (e *Editor) dispatchCounted(q queued) {
-	if q.typed {
-		e.stuffed = 0
-	} else if e.stuffed++; e.stuffed > maxStuffed {
-		e.stuffed = 0
-		e.errMsg("E169: Command too recursive")
-		return
-	}
-	e.dispatch(q.k, q.typed)
 }
 
 // dispatch handles one key in the current mode.
 func (e *Editor) dispatch(k Key, typed bool) {
 	if e.recording != 0 && typed {
-		if (e.mode == ModeNormal || e.mode.visual()) && len(e.pending) == 0 && k.isRune('q') {
+		if (e.mode == ModeNormal || e.mode.visual()) && len(e.pending) == 0 && k.IsRune('q') {
 			e.stopRecording()
 			return
 		}

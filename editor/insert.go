@@ -71,13 +71,13 @@ func (e *Editor) insertKey(k Key) {
 		return
 	}
 	switch {
-	case k.Code == KeyEsc || k.isCtrl('['):
+	case k.Code == KeyEsc || k.IsCtrl('['):
 		e.finishInsert(true)
 		return
-	case k.isCtrl('c'):
+	case k.IsCtrl('c'):
 		e.finishInsert(false)
 		return
-	case k.isCtrl('o'):
+	case k.IsCtrl('o'):
 		in.oneCmd = true
 		e.mode = ModeNormal
 		return
@@ -85,7 +85,7 @@ func (e *Editor) insertKey(k Key) {
 	// <BS>, <Del>, CTRL-W and CTRL-U are remembered for . only when they
 	// did something (Vim's redo buffer gets nothing for a refused <BS>).
 	switch {
-	case k.Code == KeyBackspace || k.isCtrl('h'), k.Code == KeyDelete, k.isCtrl('w'), k.isCtrl('u'):
+	case k.Code == KeyBackspace || k.IsCtrl('h'), k.Code == KeyDelete, k.IsCtrl('w'), k.IsCtrl('u'):
 		before, n := e.win.cur, e.text().Len()
 		e.insertEditKey(k)
 		if e.win.cur != before || e.text().Len() != n {
@@ -94,29 +94,29 @@ func (e *Editor) insertKey(k Key) {
 		return
 	}
 	switch {
-	case k.isCtrl('r'):
+	case k.IsCtrl('r'):
 		in.regWait = true
 		return
-	case k.isCtrl('a'):
+	case k.IsCtrl('a'):
 		// The previously inserted text, as if typed again.
 		for _, lk := range e.lastInsKeys {
 			e.insertKey(lk)
 		}
 		return
-	case k.isCtrl('e'), k.isCtrl('y'):
-		e.insertCopyChar(k.isCtrl('y'))
+	case k.IsCtrl('e'), k.IsCtrl('y'):
+		e.insertCopyChar(k.IsCtrl('y'))
 		return
 	}
 	e.recordInsert(k)
 	switch {
-	case k.Code == KeyEnter || k.isCtrl('j') || k.isCtrl('m'):
+	case k.Code == KeyEnter || k.IsCtrl('j') || k.IsCtrl('m'):
 		e.insertNewline()
 	case k.Code == KeyTab:
 		e.insertTab()
-	case k.isCtrl('v') || k.isCtrl('q'):
+	case k.IsCtrl('v') || k.IsCtrl('q'):
 		in.literal = true
-	case k.isCtrl('t'), k.isCtrl('d'):
-		e.insertShift(k.isCtrl('t'))
+	case k.IsCtrl('t'), k.IsCtrl('d'):
+		e.insertShift(k.IsCtrl('t'))
 	case k.Code == KeyInsert:
 		if e.mode == ModeInsert {
 			e.mode = ModeReplace
@@ -126,7 +126,7 @@ func (e *Editor) insertKey(k Key) {
 	case k.Code == KeyLeft, k.Code == KeyRight, k.Code == KeyUp, k.Code == KeyDown,
 		k.Code == KeyHome, k.Code == KeyEnd, k.Code == KeyPgUp, k.Code == KeyPgDn:
 		e.insertArrow(k)
-	case k.plain():
+	case k.Plain():
 		e.insertTyped(string(k.Rune))
 	}
 }
@@ -134,13 +134,13 @@ func (e *Editor) insertKey(k Key) {
 // insertEditKey runs <BS>, <Del>, CTRL-W or CTRL-U.
 func (e *Editor) insertEditKey(k Key) {
 	switch {
-	case k.Code == KeyBackspace || k.isCtrl('h'):
+	case k.Code == KeyBackspace || k.IsCtrl('h'):
 		e.insertBackspace()
 	case k.Code == KeyDelete:
 		e.insertDelete()
-	case k.isCtrl('w'):
+	case k.IsCtrl('w'):
 		e.insertDeleteWord()
-	case k.isCtrl('u'):
+	case k.IsCtrl('u'):
 		e.insertDeleteLine()
 	}
 }
@@ -234,7 +234,7 @@ func (e *Editor) insertNewline() {
 func (e *Editor) insertShift(right bool) {
 	line := e.curLine()
 	ws := leadingWhite(line)
-	sw := e.opt.shiftWidth()
+	sw := e.opt.EffectiveShiftWidth()
 	w := displayWidth(ws, e.opt.TabStop)
 	nw := (w/sw + 1) * sw
 	if !right {
@@ -406,7 +406,7 @@ func (e *Editor) repeatInsert(in *insertState) {
 func plainText(keys []Key) (string, bool) {
 	var b strings.Builder
 	for _, k := range keys {
-		if !k.plain() {
+		if !k.Plain() {
 			return "", false
 		}
 		b.WriteRune(k.Rune)
@@ -423,7 +423,7 @@ func insertedText(keys []Key) string {
 			b.WriteByte('\n')
 		case k.Code == KeyTab:
 			b.WriteByte('\t')
-		case k.plain():
+		case k.Plain():
 			b.WriteRune(k.Rune)
 		}
 	}

@@ -14,7 +14,14 @@ func (e *Editor) backspaceAllowed(item string) bool {
 	case "1":
 		return item != "start"
 	}
-	return strings.Contains(","+bs+",", ","+item+",") || (item == "start" && strings.Contains(bs, "nostop"))
+	for rest := bs; rest != ""; {
+		var f string
+		f, rest, _ = strings.Cut(rest, ",")
+		if f == item {
+			return true
+		}
+	}
+	return item == "start" && strings.Contains(bs, "nostop")
 }
 
 // insertBackspace is <BS>.
@@ -45,9 +52,10 @@ func (e *Editor) insertBackspace() {
 		e.win.cur = Pos{Line: cur.Line - 1, Col: prevLen}
 		return
 	}
-	line := lineText(r, cur.Line)
-	col := prevCol(line, cur.Col)
-	if sts := e.softTab(); sts > 0 && line[col] == ' ' {
+	ls := lineStart(r, cur.Line)
+	col := ropePrevCol(r, cur.Line, cur.Col) // a window of the line, not all of it
+	if sts := e.softTab(); sts > 0 && r.ByteAt(ls+col) == ' ' {
+		line := lineText(r, cur.Line)
 		// softtabstop: delete spaces back to the previous stop.
 		vc := displayCol(line, cur.Col, e.opt.TabStop)
 		want := (vc - 1) / sts * sts
@@ -55,24 +63,24 @@ func (e *Editor) insertBackspace() {
 			col--
 		}
 	}
-	ls := lineStart(r, cur.Line)
+	deleted := r.SliceString(ls+col, ls+cur.Col)
 	if e.mode == ModeReplace {
 		// Replace mode puts back what was replaced; before the replaced
 		// text it only moves the cursor.
 		if len(in.replaced) > 0 {
 			old := in.replaced[len(in.replaced)-1]
 			in.replaced = in.replaced[:len(in.replaced)-1]
-			e.apply(ls+col, line[col:cur.Col], old)
+			e.apply(ls+col, deleted, old)
 		}
 	} else {
-		e.apply(ls+col, line[col:cur.Col], "")
+		e.apply(ls+col, deleted, "")
 	}
 	e.win.cur.Col = col
 }
 
 func (e *Editor) softTab() int {
 	if e.opt.SoftTabStop < 0 {
-		return e.opt.shiftWidth()
+		return e.opt.EffectiveShiftWidth()
 	}
 	return e.opt.SoftTabStop
 }

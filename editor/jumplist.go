@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/editor/exparse"
-	"github.com/rivo/uniseg"
 )
 
 // The jumplist, as Vim keeps it per window (:h jumplist). Every jump
@@ -254,13 +254,12 @@ func (e *Editor) jumpText(en jump, r interface{ Newlines() int }) string {
 		return s
 	}
 	w := 0
-	g := uniseg.NewGraphemes(s)
-	for g.Next() {
-		w += g.Width()
-		if w >= room {
-			from, _ := g.Positions()
+	for from, state := 0, -1; from < len(s); {
+		c, cw, next := cells.Cut(s[from:], state)
+		if w += cells.Width(c, cw); w >= room {
 			return s[:from]
 		}
+		from, state = from+len(c), next
 	}
 	return s
 }

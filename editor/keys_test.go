@@ -5,43 +5,8 @@ import (
 	"testing"
 )
 
-func TestParseKeys(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []Key
-	}{
-		{"x", []Key{R('x')}},
-		{"ihi<Esc>", []Key{R('i'), R('h'), R('i'), K(KeyEsc)}},
-		{"<C-r>", []Key{Ctrl('r')}},
-		{"<c-R>", []Key{Ctrl('r')}},
-		{"<CR><cr><Enter>", []Key{K(KeyEnter), K(KeyEnter), K(KeyEnter)}},
-		{"<lt>", []Key{R('<')}},
-		{"<", []Key{R('<')}},
-		{"<foo>", []Key{R('<'), R('f'), R('o'), R('o'), R('>')}},
-		{"<Space><Tab><BS><Del>", []Key{R(' '), K(KeyTab), K(KeyBackspace), K(KeyDelete)}},
-		{"<F1><f12>", []Key{K(KeyF1), K(KeyF12)}},
-		{"<S-a>", []Key{R('A')}},
-		{"<S-Up>", []Key{{Code: KeyUp, Mod: ModShift}}},
-		{"<M-x><A-x>", []Key{{Code: KeyRune, Rune: 'x', Mod: ModAlt}, {Code: KeyRune, Rune: 'x', Mod: ModAlt}}},
-		{"<C-[>", []Key{K(KeyEsc)}},
-		{"<C-i>", []Key{K(KeyTab)}},
-		{"\u65e5", []Key{R('\u65e5')}},
-		{"<Up><Down><Left><Right><Home><End>", []Key{K(KeyUp), K(KeyDown), K(KeyLeft), K(KeyRight), K(KeyHome), K(KeyEnd)}},
-	}
-	for _, tt := range tests {
-		got, err := ParseKeys(tt.in)
-		if err != nil {
-			t.Errorf("ParseKeys(%q): %v", tt.in, err)
-			continue
-		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("ParseKeys(%q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-	if _, err := ParseKeys("a\xffb"); err == nil {
-		t.Error("ParseKeys accepted invalid UTF-8")
-	}
-}
+// The table of Vim key notation is editor/keys's TestParse; these tests
+// cover the editor's wrapper.
 
 func TestFormatKeyRoundTrip(t *testing.T) {
 	keys := []Key{R('x'), R('<'), R(' '), Ctrl('r'), K(KeyEsc), K(KeyEnter), K(KeyF5),
@@ -73,4 +38,29 @@ func FuzzParseKeys(f *testing.F) {
 			t.Fatalf("round trip of %q: %v then %v", s, keys, again)
 		}
 	})
+}
+
+// TestParseKeysDropsNop: <Nop> stands for no key, in mappings, --keys
+// and macros alike.
+func TestParseKeysDropsNop(t *testing.T) {
+	got, err := ParseKeys("x<Nop>y<nop>")
+	if err != nil || !reflect.DeepEqual(got, []Key{R('x'), R('y')}) {
+		t.Errorf("ParseKeys = %v, %v", got, err)
+	}
+	e := newTestEditor("abc\n")
+	e.Feed(MustParseKeys("<Nop>x<Nop>"), true)
+	if got := e.text().String(); got != "bc" {
+		t.Errorf("text after <Nop>x<Nop>: %q", got)
+	}
+}
+
+// TestParseKeysControlCharacters: a control character in notation is the
+// key it is typed as, as in Vim ("\x1b" is <Esc>, not a character to
+// insert).
+func TestParseKeysControlCharacters(t *testing.T) {
+	e := newTestEditor("")
+	e.Feed(MustParseKeys("ihi\x1bx"), true)
+	if got := e.text().String(); got != "h" || e.mode != ModeNormal {
+		t.Errorf("text %q, mode %v", got, e.mode)
+	}
 }

@@ -52,7 +52,7 @@ func init() {
 		"l": {exclusive, false, false, mRight}, "<Right>": {exclusive, false, false, mRight},
 		" ": {exclusive, false, false, mSpaceWrap},
 		"j": {linewise, false, false, mDown}, "<Down>": {linewise, false, false, mDown},
-		"<C-j>": {linewise, false, false, mDown}, "<C-n>": {linewise, false, false, mDown},
+		"<NL>": {linewise, false, false, mDown}, "<C-n>": {linewise, false, false, mDown},
 		"k": {linewise, false, false, mUp}, "<Up>": {linewise, false, false, mUp},
 		"<C-p>": {linewise, false, false, mUp},
 		"+":     {linewise, false, false, mDownFirst}, "<CR>": {linewise, false, false, mDownFirst},
@@ -265,8 +265,13 @@ func mLastNonBlank(m *mctx) (Pos, bool) {
 	return Pos{Line: l, Col: off - lineStart(r, l)}, true
 }
 
+// mColumn is |: the cursor goes to the character covering column count,
+// and curswant becomes that column even when the character (a tab, a
+// wide or escaped character) starts before it, as Vim's nv_pipe does.
 func mColumn(m *mctx) (Pos, bool) {
 	line := m.line()
+	m.e.win.wantCol = m.count1 - 1
+	m.keepWant = true
 	return Pos{Line: m.cur.Line, Col: colAtDisplay(line, m.count1-1, m.e.opt.TabStop, false)}, true
 }
 

@@ -51,6 +51,19 @@ func TestMouseClickNormal(t *testing.T) {
 	}
 }
 
+// TestMouseClickFormatChar: a click on the cells of <202e> puts the
+// cursor on the U+202E, a click after them on the character the screen
+// shows there.
+func TestMouseClickFormatChar(t *testing.T) {
+	for col, want := range map[int]int{0: 0, 1: 1, 6: 1, 7: 4, 8: 5} {
+		e := newTestEditor("a\u202ebc\n")
+		e.MouseClick(Click{Line: 0, Col: col})
+		if e.win.cur != (Pos{Line: 0, Col: want}) {
+			t.Errorf("click on cell %d: cursor %v, want column %d", col, e.win.cur, want)
+		}
+	}
+}
+
 // TestMouseClickWantCol: j and k after a click aim for the clicked column,
 // as after Vim's click (curswant).
 func TestMouseClickWantCol(t *testing.T) {

@@ -49,7 +49,7 @@ func (c *ncmd) count0() int {
 
 // keyName is the table name of one key.
 func keyName(k Key) string {
-	if k.isRune('<') {
+	if k.IsRune('<') {
 		return "<" // "<lt>" in notation; operator tables use "<"
 	}
 	return FormatKey(k)
@@ -145,7 +145,7 @@ func parseNormal(keys []Key, visual bool) (ncmd, nstatus) {
 				c.count = n
 			}
 		}
-		if p.i < len(p.keys) && p.keys[p.i].isRune('"') {
+		if p.i < len(p.keys) && p.keys[p.i].IsRune('"') {
 			p.i++
 			k, ok := p.next()
 			if !ok {
@@ -209,7 +209,7 @@ func (p *parser) parseOperand(c *ncmd) nstatus {
 			return nMore
 		}
 		k := p.keys[p.i]
-		if k.isRune('v') || k.isRune('V') || k.isCtrl('v') {
+		if k.IsRune('v') || k.IsRune('V') || k.IsCtrl('v') {
 			c.force = keyName(k)
 			p.i++
 			continue
@@ -317,8 +317,10 @@ func hasMotion(name string) bool {
 }
 
 // keepWant lists the commands after which curswant stays (Vim's scroll
-// commands); every other non-motion command resets it.
-var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true}
+// commands, and starting Visual mode); every other non-motion command
+// resets it.
+var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true,
+	"v": true, "V": true, "<C-v>": true}
 
 // execNormal runs a complete Normal-mode command.
 func (e *Editor) execNormal(c *ncmd) {

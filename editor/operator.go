@@ -213,8 +213,7 @@ func (e *Editor) rangeText(rg opRange) register {
 	case blockwise:
 		var parts []string
 		for l := rg.start.Line; l <= rg.end.Line; l++ {
-			a, b := e.blockCols(l, rg)
-			parts = append(parts, lineText(r, l)[a:b])
+			parts = append(parts, blockText(lineText(r, l), rg, e.opt.TabStop))
 		}
 		return register{text: strings.Join(parts, "\n"), kind: regBlock, width: rg.vcol1 - rg.vcol0 + 1}
 	}
@@ -295,13 +294,7 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 		e.linesMessage(-n)
 	case blockwise:
 		e.storeDelete(c.reg, reg, false)
-		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
-		for l := rg.end.Line; l >= rg.start.Line; l-- {
-			a, b := e.blockCols(l, rg)
-			ls := lineStart(e.text(), l)
-			e.deleteRange(ls+a, ls+b)
-		}
-		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+		e.deleteBlock(rg)
 	default:
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.win.cur = rg.start
@@ -321,9 +314,11 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 	e.win.wantCol = -1
 }
 
+// blockStartCol is the block's top-left corner as Vim's coladvance finds
+// it: the character covering the block's first column on its first line
+// (a tab or wide character may start before that column).
 func (e *Editor) blockStartCol(rg opRange) int {
-	a, _ := e.blockCols(rg.start.Line, rg)
-	return a
+	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
 }
 
 // opYank copies the range into a register; moveCursor puts the cursor at
@@ -378,7 +373,13 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		}
 		e.win.cur = Pos{Line: rg.start.Line, Col: len(indent)}
 	case blockwise:
+		start := e.win.cur.Col // the block's top-left corner
 		e.opDelete(c, rg)
+		// Vim's op_change: back to the corner's column when the delete
+		// left the cursor before it (at the end of a shortened line).
+		if line := e.curLine(); start > e.win.cur.Col && line != "" {
+			e.win.cur.Col = nextCol(line, e.win.cur.Col)
+		}
 		e.startInsert("c", 1, e.redoKeys(c))
 		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
 		e.ins.block = &rg

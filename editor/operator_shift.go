@@ -14,7 +14,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 		e.shiftBlock(rg, amount)
 		return
 	}
-	sw := e.opt.shiftWidth()
+	sw := e.opt.EffectiveShiftWidth()
 	ts := e.opt.TabStop
 	e.win.cur = Pos{Line: rg.start.Line, Col: e.win.cur.Col}
 	e.saveUndo() // Vim saves the lines first, even if none changes
@@ -137,7 +137,7 @@ func rot13(r rune) rune {
 // white space.
 func (e *Editor) shiftBlock(rg opRange, amount int) {
 	ts := e.opt.TabStop
-	total := amount * e.opt.shiftWidth()
+	total := amount * e.opt.EffectiveShiftWidth()
 	if total < 0 {
 		total = -total
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/options"
 )
 
 // Clock is the editor's source of time: undo timestamps, :earlier Ns and
@@ -37,77 +38,16 @@ func (c *VirtualClock) Now() time.Time { return c.t }
 // Sleep advances the clock by d at once.
 func (c *VirtualClock) Sleep(d time.Duration) { c.t = c.t.Add(d) }
 
-// Options are the Vim options kjx knows, with their values. :set changes
-// them; a config file will set them through the same names (see
+// Options are the Vim options kjx knows, with their values: the one
+// option table's values (package editor/options). :set changes them; a
+// config file sets them through the same names (see
 // (*Editor).SetOption). The zero value is not useful: start from
 // DefaultOptions.
-type Options struct {
-	TabStop        int    // 'tabstop'
-	ShiftWidth     int    // 'shiftwidth' (0: use tabstop)
-	SoftTabStop    int    // 'softtabstop'
-	ExpandTab      bool   // 'expandtab'
-	AutoIndent     bool   // 'autoindent'
-	ShiftRound     bool   // 'shiftround'
-	IgnoreCase     bool   // 'ignorecase'
-	SmartCase      bool   // 'smartcase'
-	HLSearch       bool   // 'hlsearch'
-	IncSearch      bool   // 'incsearch'
-	WrapScan       bool   // 'wrapscan'
-	Wrap           bool   // 'wrap'
-	List           bool   // 'list'
-	Number         bool   // 'number'
-	RelativeNumber bool   // 'relativenumber'
-	UndoFile       bool   // 'undofile' (kjx default on; Config.Clean turns it off)
-	UndoLevels     int    // 'undolevels'
-	UndoDir        string // 'undodir' ("" = the XDG default)
-	FileFormat     string // 'fileformat' for new buffers: "unix" or "dos"
-	FixEndOfLine   bool   // 'fixendofline' (kjx default off: files stay byte-exact)
-	Backspace      string // 'backspace'
-	ScrollOff      int    // 'scrolloff'
-	NrFormats      string // 'nrformats'
-	Report         int    // 'report'
-	StartOfLine    bool   // 'startofline'
-	Magic          bool   // 'magic'
-	Gdefault       bool   // 'gdefault'
-	JoinSpaces     bool   // 'joinspaces'
-	TildeOp        bool   // 'tildeop'
-	History        int    // 'history'
-	TimeoutLen     int    // 'timeoutlen': ms to wait for the rest of a mapping (editor/timeout.go)
-	FileType       string // 'filetype' of new buffers (buffer-local; detected on open)
-	// Syntax is :syntax on/off (Vim's g:syntax_on; not a :set option).
-	Syntax bool
-	// ColorScheme is the :colorscheme name (Vim's g:colors_name).
-	ColorScheme string
-}
+type Options = options.Values
 
-// DefaultOptions returns Vim's defaults as `vim --clean` has them (which
-// include defaults.vim: backspace, scrolloff, nrformats, incsearch),
-// except that 'fixendofline' is off and 'undofile' is on (persistent undo
-// is kjx's default; Config.Clean turns it off).
-func DefaultOptions() Options {
-	return Options{
-		TabStop:      8,
-		ShiftWidth:   8,
-		IncSearch:    true,
-		WrapScan:     true,
-		Wrap:         true,
-		UndoLevels:   1000,
-		UndoFile:     true,
-		FileFormat:   "unix",
-		Backspace:    "indent,eol,start",
-		ScrollOff:    5,
-		NrFormats:    "bin,hex",
-		Report:       2,
-		StartOfLine:  true,
-		Magic:        true,
-		History:      200,
-		TimeoutLen:   1000,
-		FixEndOfLine: false,
-		JoinSpaces:   true,
-		Syntax:       true,
-		ColorScheme:  "default",
-	}
-}
+// DefaultOptions returns Vim's defaults as `vim --clean` has them
+// (options.Defaults).
+func DefaultOptions() Options { return options.Defaults() }
 
 // Config configures a new Editor.
 type Config struct {
@@ -135,12 +75,4 @@ type Config struct {
 	// ColorSchemes are the names :colorscheme accepts; "default" is
 	// always one of them.
 	ColorSchemes []string
-}
-
-// shiftWidth is the effective 'shiftwidth'.
-func (o *Options) shiftWidth() int {
-	if o.ShiftWidth > 0 {
-		return o.ShiftWidth
-	}
-	return o.TabStop
 }

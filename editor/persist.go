@@ -17,7 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,7 +93,7 @@ type fingerprint struct {
 
 func fingerprintOf(t *undo.Tree) fingerprint {
 	return fingerprint{tree: t, seqLast: t.SeqLast(), cur: t.Current(), saveLast: t.SaveLast(),
-		nodes: t.Len(), pruned: t.Pruned(), text: t.Text()}
+		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze()}
 }
 
 // same reports whether two fingerprints describe the same history: equal
@@ -202,9 +202,8 @@ func (e *Editor) persistDir() (string, bool) {
 }
 
 // startPrune runs undofile.Prune once per editor, on its own goroutine.
-// A history is removed when it is older than undo.persist_days or when its
-// text file is gone while that file's directory still exists (a missing
-// directory may be an unmounted disk: its histories are kept).
+// A history is removed only when it was not used for undo.persist_days,
+// never because its text file is absent (it may come back).
 func (e *Editor) startPrune() {
 	if e.persist.pruned {
 		return
@@ -220,18 +219,8 @@ func (e *Editor) startPrune() {
 	e.persist.pruneCh = done
 	go func() {
 		defer close(done)
-		_, _ = undofile.Prune(dir, maxAge, now, textFileKept) // best effort: :undostats shows the state
+		_, _ = undofile.Prune(dir, maxAge, now) // best effort: :undostats shows the state
 	}()
-}
-
-// textFileKept is Prune's exists: false only when absPath is missing while
-// its directory exists.
-func textFileKept(absPath string) bool {
-	if _, err := os.Lstat(absPath); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		return true
-	}
-	_, err := os.Stat(filepath.Dir(absPath))
-	return err != nil
 }
 
 // writer returns the editor's writer for dir, starting it on first use.
@@ -374,9 +363,13 @@ func (e *Editor) Close() error {
 }
 
 // closeHeadless is RunHeadless's hook at its end: Close, with failures
-// reported on standard error (after the last step nothing else shows them).
-func (e *Editor) closeHeadless() {
+// reported on stderr (nil: standard error; after the last step nothing
+// else shows them).
+func (e *Editor) closeHeadless(stderr io.Writer) {
 	if err := e.Close(); err != nil {
-		fmt.Fprintln(os.Stderr, "kjx:", err)
+		if stderr == nil {
+			stderr = os.Stderr
+		}
+		fmt.Fprintln(stderr, "kjx:", err)
 	}
 }

@@ -18,7 +18,7 @@ import (
 // currentDisk is the FileState of the bytes the current text of b would be
 // written as (Vim's :wundo and :rundo hash the buffer's contents).
 func (e *Editor) currentDisk(b *Buffer) (buffer.Rope, undofile.FileState) {
-	text := b.Text()
+	text := b.tree.Freeze() // an undo-file job keeps it
 	eol := b.eol && !b.empty || e.opt.FixEndOfLine && text.Len() > 0
 	return text, hashEncoded(text, eol, formatOf(b.ff))
 }

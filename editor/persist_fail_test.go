@@ -161,9 +161,9 @@ func TestHashEncodedIsTheFile(t *testing.T) {
 	}
 }
 
-// TestPersistPrune: at start-up, histories older than persist_days and
-// those of deleted files go; a file whose directory is gone (an unmounted
-// disk?) keeps its history.
+// TestPersistPrune: at start-up, histories older than persist_days go;
+// those of absent files stay (a branch switch, a move, an unmounted disk:
+// the file may come back), whether or not their directory exists.
 func TestPersistPrune(t *testing.T) {
 	p := newPersistEnv(t, "")
 	live := filepath.Join(p.root, "live.txt")
@@ -187,7 +187,7 @@ func TestPersistPrune(t *testing.T) {
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}
-	for f, keep := range map[string]bool{live: true, deleted: false, old: false, away: true} {
+	for f, keep := range map[string]bool{live: true, deleted: true, old: false, away: true} {
 		_, err := os.Stat(name[f])
 		if kept := err == nil; kept != keep {
 			t.Errorf("%s: kept %v, want %v", filepath.Base(f), kept, keep)

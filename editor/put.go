@@ -1,6 +1,11 @@
 package editor
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kjx-editor/kjx/editor/cells"
+)
 
 // cmdPut is p, P, gp, gP, ]p and [p.
 func cmdPut(e *Editor, c *ncmd) {
@@ -122,28 +127,81 @@ func (e *Editor) putBlock(reg register, after, gp bool, count int) {
 			e.insertText(e.text().Len(), "\n")
 		}
 		text := lineText(e.text(), l)
-		w := displayWidth(text, ts)
-		pad := ""
-		col := colAtDisplay(text, vcol, ts, true)
-		if w < vcol {
-			pad = strings.Repeat(" ", vcol-w)
-			col = len(text)
-		}
-		cell := piece + strings.Repeat(" ", max(reg.width-displayWidth(piece, ts), 0))
-		ins := strings.Repeat(cell, count)
-		if col >= len(text) {
-			ins = strings.TrimRight(ins, " ")
-			if strings.TrimSpace(piece) == "" && pad != "" {
-				pad = ""
+		col, pad, tail := splitAt(text, vcol, ts)
+		short := col >= len(text)
+		// The block's right side is filled with spaces, but not at the
+		// end of a line (Vim's do_put keeps the yanked text itself).
+		fill := strings.Repeat(" ", max(reg.width-pieceWidth(piece, ts), 0))
+		var ins strings.Builder
+		for j := range count {
+			ins.WriteString(piece)
+			if j < count-1 || !short {
+				ins.WriteString(fill)
 			}
 		}
 		ls := lineStart(e.text(), l)
-		e.insertText(ls+col, pad+ins)
+		if tail != "" {
+			e.replaceRange(ls+col, ls+col+1, pad+ins.String()+tail)
+			continue
+		}
+		e.insertText(ls+col, pad+ins.String())
 	}
 	e.win.cur = Pos{Line: cur.Line, Col: colAtDisplay(lineText(e.text(), cur.Line), vcol, ts, true)}
 	if gp {
 		e.win.cur = Pos{Line: cur.Line + len(lines) - 1, Col: e.win.cur.Col + len(lines[len(lines)-1])*count}
 	}
+}
+
+// pieceWidth is the width of a line of a block register as Vim 9.0's
+// do_put measures it to fill the block's right side: byte by byte, each
+// as if at column 0, so that every continuation byte of a multi-byte
+// character counts as an invalid byte (<xx>, 4 cells) and a line of the
+// block with such characters gets no fill.
+func pieceWidth(piece string, ts int) int {
+	w := 0
+	for i := 0; i < len(piece); i++ {
+		b := piece[i]
+		switch {
+		case b == '\t':
+			w += cells.TabWidth(0, ts)
+		case b < utf8.RuneSelf || !utf8.RuneStart(b):
+			w += cells.ByteWidth(b)
+		default:
+			r, size := utf8.DecodeRuneInString(piece[i:])
+			if r == utf8.RuneError && size == 1 {
+				w += cells.ByteWidth(b)
+			} else {
+				w += cells.WidthAt(piece[i:i+size], 0, ts)
+			}
+		}
+	}
+	return w
+}
+
+// splitAt returns where text inserted at display column vcol of line
+// goes, as Vim's block put and block insert put it: at byte column col,
+// after the spaces pad. A line that ends before vcol is padded to it.
+// When a character covers vcol rather than starting there, a tab is
+// split: the text replaces it (one byte at col), between pad and the
+// spaces tail; any other character moves after the text, which pad
+// brings to vcol.
+func splitAt(line string, vcol, ts int) (col int, pad, tail string) {
+	if w := displayWidth(line, ts); w < vcol {
+		return len(line), strings.Repeat(" ", vcol-w), ""
+	}
+	col = colAtDisplay(line, vcol, ts, true)
+	if col >= len(line) {
+		return col, "", ""
+	}
+	sv := displayCol(line, col, ts)
+	if sv >= vcol {
+		return col, "", ""
+	}
+	pad = strings.Repeat(" ", vcol-sv)
+	if line[col] == '\t' {
+		tail = strings.Repeat(" ", sv+clusterWidth("\t", sv, ts)-vcol)
+	}
+	return col, pad, tail
 }
 
 // cmdJoin is J and gJ.

@@ -28,7 +28,7 @@ type lineEdit struct {
 // large file is a few big changes in one undo block.
 func (e *Editor) substituteLines(re *pattern, pat, rep string, l1, l2 int, global, countOnly, magic, ignoreCase bool) (subResult, error) {
 	res := subResult{lastLine: -1}
-	r := e.text()
+	r := e.frozenText() // read while the edits are made
 	l1 = max(l1, 0)
 	var edits []lineEdit
 	plainRep := magic && !strings.ContainsAny(rep, "\\&~\r")
@@ -87,7 +87,7 @@ func (e *Editor) substituteLines(re *pattern, pat, rep string, l1, l2 int, globa
 // applyLineEdits applies edits (in line order) and returns the number of
 // lines the replacements added.
 func (e *Editor) applyLineEdits(edits []lineEdit) int {
-	r := e.text()
+	r := e.frozenText() // the offsets of edits are in the text before them
 	added := 0
 	delta := 0 // offset shift from the edits applied so far
 	for i := 0; i < len(edits); {

@@ -117,7 +117,7 @@ func (e *Editor) commitPending() {
 
 // startConfirm begins :s///c: it finds the first match and asks about it.
 func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
-	scan := newSubScan(sp.re.re, e.text(), max(sp.l1, 0), sp.l2, sp.global)
+	scan := newSubScan(sp.re.re, e.frozenText(), max(sp.l1, 0), sp.l2, sp.global)
 	m, ok := scan.next()
 	if !ok {
 		if noErr || e.globalBusy {
@@ -159,25 +159,25 @@ func (e *Editor) confirmKey(k Key, typed bool) {
 		e.sync()
 	}
 	switch {
-	case k.isRune('q') || k.Code == KeyEsc || k.isCtrl('c') || k.isCtrl('['):
+	case k.IsRune('q') || k.Code == KeyEsc || k.IsCtrl('c') || k.IsCtrl('['):
 		e.endConfirm()
-	case k.isRune('n'):
+	case k.IsRune('n'):
 		c.scan.advance(c.cur, true)
 		e.nextConfirm()
-	case k.isRune('y'):
+	case k.IsRune('y'):
 		if e.replaceConfirmed() {
 			c.scan.advance(c.cur, false)
 			e.nextConfirm()
 		}
-	case k.isRune('l'):
+	case k.IsRune('l'):
 		e.replaceConfirmed()
 		e.endConfirm()
-	case k.isRune('a'):
+	case k.IsRune('a'):
 		c.ask = false
 		e.replaceRest()
 		e.endConfirm()
-	case k.isCtrl('e'), k.isCtrl('y'):
-		e.scrollConfirm(k.isCtrl('e'))
+	case k.IsCtrl('e'), k.IsCtrl('y'):
+		e.scrollConfirm(k.IsCtrl('e'))
 		e.msg("%s", c.prompt)
 	default:
 		e.msg("%s", c.prompt)

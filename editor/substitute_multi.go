@@ -59,11 +59,12 @@ func (e *Editor) joinSubstitute(l1, l2 int) {
 		return
 	}
 	a, b := lineStart(r, l1), lineEnd(r, last)
+	lastLen := b - lineStart(r, last) // r is borrowed: read before the change
 	old := r.SliceString(a, b)
 	joined := strings.ReplaceAll(old, "\n", "")
 	e.win.cur = Pos{Line: l1}
 	e.apply(a, old, joined)
-	e.win.cur.Col = len(joined) - (b - lineStart(r, last))
+	e.win.cur.Col = len(joined) - lastLen
 	n := last - l1
 	if e.globalBusy {
 		e.globalSubs += n
@@ -81,7 +82,7 @@ func (e *Editor) joinSubstitute(l1, l2 int) {
 // replacement inserted.
 func (e *Editor) substituteScan(sp *subSpec) (subResult, error) {
 	res := subResult{lastLine: -1}
-	r := e.text()
+	r := e.frozenText() // the scan reads it while the edits are made
 	s := newSubScan(sp.re.re, r, max(sp.l1, 0), sp.l2, sp.global)
 	var edits []offEdit
 	lastChain := -1

@@ -4,9 +4,8 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/editor/motion"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/undo"
-	"github.com/rivo/uniseg"
 )
 
 // Pos is a cursor position: 0-based line and 0-based byte column (the undo
@@ -40,7 +39,7 @@ func nextCol(line string, col int) int {
 	if col >= len(line) {
 		return len(line)
 	}
-	c, _, _, _ := uniseg.FirstGraphemeClusterInString(line[col:], -1)
+	c, _, _ := cells.Cut(line[col:], -1)
 	return col + len(c)
 }
 
@@ -92,13 +91,8 @@ func charStart(line string, col int) int {
 }
 
 // clusterWidth is the display width of one grapheme cluster at display
-// column vcol (tabs depend on it).
-func clusterWidth(c string, vcol, ts int) int {
-	if len(c) == 1 && c[0] >= 0x20 && c[0] < 0x7f {
-		return 1
-	}
-	return motion.ClusterWidth(c, vcol, ts)
-}
+// column vcol (tabs depend on it): the cells the screen gives it.
+func clusterWidth(c string, vcol, ts int) int { return cells.WidthAt(c, vcol, ts) }
 
 // displayCol is the display column (0-based) where byte col of line starts.
 func displayCol(line string, col, ts int) int {

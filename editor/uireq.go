@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -174,18 +173,6 @@ func (e *Editor) colorSchemes() []string {
 		return e.cfg.ColorSchemes
 	}
 	return append([]string{"default"}, e.cfg.ColorSchemes...)
-}
-
-// fileTypeName checks a 'filetype' value: Vim allows letters, digits and
-// "-_." only ("" turns detection's answer off).
-func fileTypeName(v string) error {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return errors.New("E474: Invalid argument")
-		}
-	}
-	return nil
 }
 
 // applyColourConfig applies a reload's [editor] syntax and colorscheme

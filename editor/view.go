@@ -101,7 +101,7 @@ func (e *Editor) View() View {
 	t := b.tree
 	diffs := e.outputDiff // before TakeOutput forgets it
 	v := View{
-		Text:       t.Text(),
+		Text:       t.Freeze(), // the UI keeps it
 		Cursor:     e.win.cur,
 		Top:        e.win.top,
 		Mode:       e.mode,

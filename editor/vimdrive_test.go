@@ -100,7 +100,7 @@ func vimString(keys string) string {
 			b.WriteString(`\"`)
 		case '<':
 			if j := strings.IndexByte(keys[i:], '>'); j > 1 {
-				if _, ok := parseKeyName(keys[i+1 : i+j]); ok {
+				if isKeyName(keys[i : i+j+1]) {
 					b.WriteString(`\` + keys[i:i+j+1])
 					i += j
 					continue
@@ -112,6 +112,12 @@ func vimString(keys string) string {
 		}
 	}
 	return b.String()
+}
+
+// isKeyName reports whether s, "<...>", is one key in Vim notation.
+func isKeyName(s string) bool {
+	ks, err := ParseKeys(s)
+	return err == nil && len(ks) == 1
 }
 
 // newTestEditor returns an editor on text (a file's bytes) with a virtual

@@ -132,6 +132,9 @@ func (e *Editor) execVisualCmd(c *ncmd) {
 	switch {
 	case isOperator(c.name):
 		e.visualOperator(c, c.name, false)
+		if e.mode != ModeInsert {
+			e.win.wantCol = -1 // as after an operator in Normal mode
+		}
 	case motions[c.name].fn != nil:
 		e.moveBy(c)
 		if c.name == "$" && e.mode == ModeVisualBlock {

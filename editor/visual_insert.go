@@ -16,7 +16,7 @@ func vInsert(e *Editor, c *ncmd) {
 	}
 	var col int
 	if c.name == "I" {
-		col, _ = e.blockCols(rg.start.Line, rg)
+		col = e.blockStartCol(rg) // before a character that straddles the edge
 	} else {
 		_, col = e.blockCols(rg.start.Line, rg)
 		if rg.toEOL {
@@ -46,15 +46,18 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	in.block = nil
 	appending := e.vis.blockIA
 	e.vis.blockIA = false // consumed: a later block c inserts, never appends
-	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col {
+	ts := e.opt.TabStop
+	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col ||
+		!appending && displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts) < rg.vcol0 {
 		// Nothing typed, a line break, or <BS> past the start (which may
-		// have joined away the block's lines): nothing is copied.
+		// have joined away the block's lines): nothing is copied. Nor
+		// when I typed before a character (a tab, a wide one) that the
+		// block's left edge cuts on the first line, as in Vim.
 		in.corner = false
 		return e.win.cur
 	}
 	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
-	ts := e.opt.TabStop
 	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
 	for l := rg.start.Line + 1; l <= rg.end.Line; l++ {
 		line := lineText(e.text(), l)
@@ -71,8 +74,12 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 			e.insertText(ls+len(line), strings.Repeat(" ", vcol-w)+text)
 			continue
 		}
-		col := colAtDisplay(line, vcol, ts, true)
-		e.insertText(ls+col, text)
+		col, pad, tail := splitAt(line, vcol, ts)
+		if tail != "" {
+			e.replaceRange(ls+col, ls+col+1, pad+text+tail)
+			continue
+		}
+		e.insertText(ls+col, pad+text)
 	}
 	return corner
 }

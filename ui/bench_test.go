@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor/keys"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
 
@@ -105,7 +106,7 @@ func BenchmarkFramePanel200x60(b *testing.B) {
 	r.Panel.Open = true
 	r.Draw(s, f)
 	for i := 0; i < 500; i++ {
-		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'j'})
+		r.Panel.Key(keys.Char('j'))
 	}
 	r.Draw(s, f)
 	timeFrames(b, func(_ int) {

@@ -1,6 +1,9 @@
 package ui
 
-import "github.com/kjx-editor/kjx/buffer"
+import (
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/cells"
+)
 
 // cellKind says what a screen cell of a text line shows.
 type cellKind uint8
@@ -46,14 +49,14 @@ type linePos struct {
 // wrap they equal Vim's virtual columns.
 type lineCells struct {
 	cr      clusterReader
-	z       sanitizer
+	z       cells.Sanitizer
 	opts    layoutOpts
 	col     int // column of the next cell
 	fillers int // fillers emitted so far in the line
 	end     int // rope offset of the line end
 
 	// The cluster being emitted.
-	pcs     []piece
+	pcs     []cells.Piece
 	pi, bi  int // current piece and byte within an escape piece
 	off     int // rope offset of the cluster
 	tabLeft int // cells of the current tab still to emit
@@ -78,7 +81,7 @@ func (l *lineCells) start(r buffer.Rope, p linePos, end int, opts layoutOpts) {
 func (l *lineCells) next() (cell, bool) {
 	if l.idle() {
 		if b, ok := l.cr.nextASCII(); ok {
-			c := cell{s: asciiCell(b), w: 1, off: l.cr.offset() - 1, col: l.col, vcol: l.col - l.fillers, first: true, last: true}
+			c := cell{s: cells.ASCII(b), w: 1, off: l.cr.offset() - 1, col: l.col, vcol: l.col - l.fillers, first: true, last: true}
 			l.col++
 			return c, true
 		}
@@ -115,7 +118,7 @@ func (l *lineCells) load(cluster string, off, w int) {
 		l.tabCell = 0
 		return
 	}
-	l.pcs = l.z.pieces(cluster, w)
+	l.pcs = l.z.Pieces(cluster, w)
 }
 
 // idle reports whether no cluster is partly emitted.
@@ -136,11 +139,11 @@ func (l *lineCells) span() (cols, fillers int) {
 	col := l.col
 	for i := l.pi; i < len(l.pcs); i++ {
 		p := l.pcs[i]
-		if !p.esc && p.w == 2 && l.opts.width > 1 && (col+1)%l.opts.width == 0 {
+		if !p.Esc && p.W == 2 && l.opts.width > 1 && (col+1)%l.opts.width == 0 {
 			col++
 			fillers++
 		}
-		col += p.w
+		col += p.W
 	}
 	return col - l.col, fillers
 }
@@ -199,26 +202,26 @@ func (l *lineCells) pending() (cell, bool) {
 	if l.pi < len(l.pcs) {
 		p := l.pcs[l.pi]
 		lastPiece := l.pi == len(l.pcs)-1
-		if p.esc {
-			c := cell{s: p.s[l.bi : l.bi+1], w: 1, kind: cellEscape, off: l.off, col: l.col, vcol: l.col - l.fillers,
-				first: l.pi == 0 && l.bi == 0, last: lastPiece && l.bi == len(p.s)-1}
+		if p.Esc {
+			c := cell{s: p.S[l.bi : l.bi+1], w: 1, kind: cellEscape, off: l.off, col: l.col, vcol: l.col - l.fillers,
+				first: l.pi == 0 && l.bi == 0, last: lastPiece && l.bi == len(p.S)-1}
 			l.bi++
-			if l.bi == len(p.s) {
+			if l.bi == len(p.S) {
 				l.pi, l.bi = l.pi+1, 0
 			}
 			l.col++
 			return c, true
 		}
-		if p.w == 2 && l.opts.width > 1 && (l.col+1)%l.opts.width == 0 {
+		if p.W == 2 && l.opts.width > 1 && (l.col+1)%l.opts.width == 0 {
 			// The wide cluster would straddle the row end.
 			c := cell{s: ">", w: 1, kind: cellFiller, off: l.off, col: l.col, vcol: l.col - l.fillers}
 			l.col++
 			l.fillers++
 			return c, true
 		}
-		c := cell{s: p.s, w: p.w, kind: cellText, off: l.off, col: l.col, vcol: l.col - l.fillers, first: l.pi == 0, last: lastPiece}
+		c := cell{s: p.S, w: p.W, kind: cellText, off: l.off, col: l.col, vcol: l.col - l.fillers, first: l.pi == 0, last: lastPiece}
 		l.pi++
-		l.col += p.w
+		l.col += p.W
 		return c, true
 	}
 	return cell{}, false

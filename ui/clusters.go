@@ -4,7 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/rivo/uniseg"
+	"github.com/kjx-editor/kjx/editor/cells"
 )
 
 // Reading grapheme clusters out of a rope through a small window, so that
@@ -20,11 +20,10 @@ const (
 	lookahead = 256
 )
 
-// clusterReader yields the grapheme clusters of the rope bytes [off, end).
-// An invalid UTF-8 byte is a cluster of its own. ASCII text takes a fast
-// path that does not call uniseg: between two ASCII bytes there is always
-// a cluster boundary (the one exception, CR LF, cannot occur inside a
-// line).
+// clusterReader yields the grapheme clusters of the rope bytes [off, end),
+// cut by cells.Cut. ASCII text takes a fast path: between two ASCII bytes
+// there is always a cluster boundary (the one exception, CR LF, cannot
+// occur inside a line).
 type clusterReader struct {
 	r     buffer.Rope
 	end   int
@@ -43,8 +42,9 @@ func (c *clusterReader) reset(r buffer.Rope, off, end int) {
 // offset returns the rope offset of the next cluster.
 func (c *clusterReader) offset() int { return c.base + c.pos }
 
-// next returns the next cluster, its rope offset and uniseg's width
-// (0 for controls and other zero-width clusters; the caller sanitises).
+// next returns the next cluster, its rope offset and uniseg's width as
+// cells.Cut gives it (0 for controls and other zero-width clusters; the
+// caller sanitises with cells.Sanitizer).
 func (c *clusterReader) next() (cluster string, off, width int, ok bool) {
 	if len(c.win)-c.pos < lookahead && c.base+len(c.win) < c.end {
 		c.refill()
@@ -53,7 +53,7 @@ func (c *clusterReader) next() (cluster string, off, width int, ok bool) {
 		return "", c.base + c.pos, 0, false
 	}
 	off = c.base + c.pos
-	cluster, width, c.state = cutCluster(c.win[c.pos:], c.state)
+	cluster, width, c.state = cells.Cut(c.win[c.pos:], c.state)
 	c.pos += len(cluster)
 	return cluster, off, width, true
 }
@@ -76,48 +76,6 @@ func (c *clusterReader) nextASCII() (byte, bool) {
 	c.pos++
 	c.state = -1
 	return b, true
-}
-
-// cutCluster returns the first grapheme cluster of s (non-empty), its
-// uniseg width and the next uniseg state. An invalid UTF-8 byte is a
-// cluster of its own, and a cluster never includes one.
-func cutCluster(s string, state int) (cluster string, width, next int) {
-	b := s[0]
-	if b < utf8.RuneSelf && (len(s) == 1 || s[1] < utf8.RuneSelf) {
-		if b < ' ' || b == 0x7f {
-			return s[:1], 0, -1
-		}
-		return s[:1], 1, -1
-	}
-	if r, size := utf8.DecodeRuneInString(s); r == utf8.RuneError && size <= 1 {
-		return s[:1], 0, -1
-	}
-	cluster, _, width, next = uniseg.FirstGraphemeClusterInString(s, state)
-	// uniseg may swallow invalid bytes that follow a valid rune into the
-	// cluster; cut the cluster at the first invalid byte instead.
-	if cut := firstInvalid(cluster); cut > 0 {
-		cluster = cluster[:cut]
-		width = uniseg.StringWidth(cluster)
-		next = -1
-	}
-	return cluster, width, next
-}
-
-// firstInvalid returns the index of the first invalid UTF-8 byte in s, or
-// -1 when s is valid.
-func firstInvalid(s string) int {
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
 }
 
 // refill moves the window to start at the reading position.

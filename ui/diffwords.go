@@ -3,6 +3,8 @@ package ui
 import (
 	"io"
 	"strings"
+
+	"github.com/kjx-editor/kjx/editor/cells"
 )
 
 // Colouring diffs: the changed words of a changed line (for the panel's
@@ -210,28 +212,17 @@ func writeChanged(b *strings.Builder, line, pair, sgr, word string) {
 	}
 }
 
-// safeTerminalText escapes s as the screen shows file text (glyph.go),
-// keeping tabs and a final newline.
+// safeTerminalText escapes s as the screen shows file text (the one
+// sanitiser, editor/cells), keeping tabs and line breaks.
 func safeTerminalText(s string) string {
 	var b strings.Builder
 	for len(s) > 0 {
 		i := strings.IndexAny(s, "\t\n")
-		seg := s
-		if i >= 0 {
-			seg = s[:i]
-		}
-		var c strCells
-		c.reset(seg)
-		for {
-			cs, _, _, _, ok := c.next()
-			if !ok {
-				break
-			}
-			b.WriteString(cs)
-		}
 		if i < 0 {
+			b.WriteString(cells.Sanitize(s))
 			break
 		}
+		b.WriteString(cells.Sanitize(s[:i]))
 		b.WriteByte(s[i])
 		s = s[i+1:]
 	}

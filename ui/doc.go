@@ -23,27 +23,13 @@
 // # Safe text
 //
 // No byte of a file, a file name or a message reaches the terminal unless
-// it is part of a printable grapheme cluster (glyph.go). Text is cut into
-// clusters with uniseg; then:
-//
-//   - C0 controls and DEL show as ^X (^@, ^[, ^?), tabs expand to
-//     'tabstop' (^I in 'list' mode, with '$' at the line end);
-//   - invalid UTF-8 bytes and C1 controls show as <xx>;
-//   - format characters (Unicode Cf: bidi controls U+202A–U+202E and
-//     U+2066–U+2069, zero-width spaces and joiners, the BOM, the soft
-//     hyphen...), other default-ignorable invisibles (Hangul fillers),
-//     line and paragraph separators, noncharacters and code points Go's
-//     Unicode tables do not assign show as <202e>, and a cluster that
-//     holds one is split around it;
-//   - a combining mark with nothing to combine with (after a control, at
-//     a line start) shows as <0301>;
-//   - ZWJ passes only inside a two-cell emoji cluster and tag characters
-//     only inside a flag sequence.
-//
-// Wide clusters take two cells; one that does not fit at the end of a
-// wrapped row leaves a '>' and moves to the next row. Every escape is
-// ASCII drawn in the SpecialKey style. The rules define display widths,
-// so editor/motion's column arithmetic must use the same ones.
+// it is part of a printable grapheme cluster. The rules — ^X for
+// controls, <xx> for invalid UTF-8, <202e> for format characters, tabs to
+// 'tabstop' — are package editor/cells's, which the motions use too, so
+// the cursor lands on the column the screen shows. Wide clusters take two
+// cells; one that does not fit at the end of a wrapped row leaves a '>'
+// and moves to the next row. Every escape is ASCII drawn in the
+// SpecialKey style.
 //
 // # Cost
 //

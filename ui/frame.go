@@ -52,7 +52,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	f.Text = TextView{Text: v.Text, Cursor: Pos{v.Cursor.Line, v.Cursor.Col}, Top: v.Top,
 		CursorAtTabStart: v.Mode == editor.ModeInsert || v.Mode == editor.ModeReplace,
 		Opts: DisplayOptions{Wrap: o.Wrap, List: o.List, Number: o.Number, RelativeNumber: o.RelativeNumber,
-			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff},
+			NumberWidth: 4, TabStop: o.TabStop, ScrollOff: o.ScrollOff, SideScrollOff: o.SideScrollOff},
 		Matches: textMatches(v.Matches), IncMatch: Range{Start: v.IncSearch[0], End: v.IncSearch[1]}}
 	if v.Confirm.Active {
 		// The match a :s///c asks about is shown as Vim shows it, like the

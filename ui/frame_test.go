@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/keys"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 	"github.com/kjx-editor/kjx/undo"
@@ -62,8 +63,8 @@ func TestFrameFromEditorView(t *testing.T) {
 	m := NewMemSurface(80, 24)
 	checkSurface(t, m)
 	r.Draw(m, f)
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'})
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'g'}) // the newest: state 3
+	r.Panel.Key(keys.Char('g'))
+	r.Panel.Key(keys.Char('g')) // the newest: state 3
 	for i := 0; i < 2 && !strings.Contains(m.Text(), "+three"); i++ {
 		r.Draw(m, f)
 		select {
@@ -106,6 +107,16 @@ func TestUndoIndexIncremental(t *testing.T) {
 	v := other.ed.View()
 	if got := x.tree(2, v.Undo).Len(); got != 2 {
 		t.Errorf("another buffer's tree listed with %d states, want 2", got)
+	}
+}
+
+// TestFrameSideScrollOff: 'sidescrolloff' reaches the text window.
+func TestFrameSideScrollOff(t *testing.T) {
+	var fb frameBuilder
+	v := editor.View{Options: editor.DefaultOptions()}
+	v.Options.SideScrollOff = 5
+	if f := fb.build(&v); f.Text.Opts.SideScrollOff != 5 {
+		t.Errorf("sidescrolloff %d in the frame, want 5", f.Text.Opts.SideScrollOff)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/keys"
 	"github.com/kjx-editor/kjx/editor/vimre"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
@@ -117,13 +118,13 @@ func (p *Panel) Sync(u *UndoView) {
 
 // Key passes a key to the panel's model and returns what the owner must
 // do (restore a state, close, give focus back).
-func (p *Panel) Key(k undopanel.Key) undopanel.Action {
+func (p *Panel) Key(k keys.Key) undopanel.Action {
 	if p.tree == nil {
 		// Nothing to show, but the panel can still be left.
 		switch {
-		case k.Code == undopanel.KeyEsc || k.Code == undopanel.KeyRune && k.Rune == 'q' && !k.Ctrl:
+		case k.Code == keys.Esc || k.IsRune('q'):
 			return undopanel.Action{Kind: undopanel.ActClose}
-		case k.Code == undopanel.KeyTab:
+		case k.Code == keys.Tab:
 			return undopanel.Action{Kind: undopanel.ActFocusText}
 		}
 		a, _ := p.model.WindowKey(k)

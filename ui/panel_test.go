@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/keys"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -135,7 +136,7 @@ func TestGoldenPanel(t *testing.T) {
 			}
 			r.Draw(s, f)
 			for _, k := range tc.keys {
-				r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: k})
+				r.Panel.Key(keys.Char(k))
 			}
 			if tc.quiet {
 				r.Draw(s, f)
@@ -177,7 +178,7 @@ func TestPanelLargeTreeShowsSelection(t *testing.T) {
 	r.Panel.Open, r.Panel.Focus = true, true
 	r.Draw(s, f)
 	for _, k := range "jjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjjG" {
-		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: k})
+		r.Panel.Key(keys.Char(k))
 		r.Draw(s, f)
 		want := fmt.Sprintf(" %d ", r.Panel.model.Sel)
 		found := false

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 func TestCutAtWord(t *testing.T) {
@@ -55,7 +55,7 @@ func TestDetailStrip(t *testing.T) {
 	if !screenHas(s, " 1 change  +5 −0  typed…") {
 		t.Errorf("the line cut short is not cut at a field with the marker:\n%s", s.Dump(false))
 	}
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'G'}) // the root
+	r.Panel.Key(keys.Char('G')) // the root
 	drawWithPreview(t, r, s, f)
 	if screenHas(s, "()") {
 		t.Errorf("the root's detail shows an empty time:\n%s", s.Dump(false))
@@ -63,8 +63,8 @@ func TestDetailStrip(t *testing.T) {
 	if !screenHas(s, " the oldest text kept") {
 		t.Errorf("the root's detail does not say what it is:\n%s", s.Dump(false))
 	}
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'p'})
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'p'}) // full text of the root, which differs from #4
+	r.Panel.Key(keys.Char('p'))
+	r.Panel.Key(keys.Char('p')) // full text of the root, which differs from #4
 	drawWithPreview(t, r, s, f)
 	if screenHas(s, "same text") {
 		t.Errorf("the full-text preview of a different state says \"same text\":\n%s", s.Dump(false))

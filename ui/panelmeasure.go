@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
-	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // PanelTiming is what MeasurePanel measured.
@@ -34,10 +34,10 @@ func MeasurePanel(v *editor.View, w, h, frames int) PanelTiming {
 	r.Draw(s, f)
 	t := PanelTiming{First: time.Since(start), Nodes: f.Undo.Tree.Len()}
 	t.Frame = medianOf(frames, func() { r.Draw(s, f) })
-	keys := [2]undopanel.Key{{Code: undopanel.KeyRune, Rune: 'j'}, {Code: undopanel.KeyRune, Rune: 'k'}}
+	steps := [2]keys.Key{keys.Char('j'), keys.Char('k')}
 	i := 0
 	t.Move = medianOf(frames, func() {
-		r.Panel.Key(keys[i%2])
+		r.Panel.Key(steps[i%2])
 		i++
 		r.Draw(s, f)
 	})

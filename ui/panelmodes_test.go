@@ -3,7 +3,7 @@ package ui
 import (
 	"testing"
 
-	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // panelCase is a golden screen of the panel in one of its modes: the
@@ -11,17 +11,17 @@ import (
 type panelCase struct {
 	name  string
 	w, h  int
-	keys  []undopanel.Key
+	keys  []keys.Key
 	frame func(f *Frame)
 	setup func(r *Renderer)
 	quiet bool // no preview is computed
 }
 
 // runes is keys for the characters of s.
-func runes(s string) []undopanel.Key {
-	var out []undopanel.Key
+func runes(s string) []keys.Key {
+	var out []keys.Key
 	for _, r := range s {
-		out = append(out, undopanel.Key{Code: undopanel.KeyRune, Rune: r})
+		out = append(out, keys.Char(r))
 	}
 	return out
 }

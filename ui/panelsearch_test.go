@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // searchSession is an editor with a history of named, pasted and typed
@@ -42,7 +42,7 @@ func drawUntil(t *testing.T, r *Renderer, m *MemSurface, f *Frame, what string, 
 
 func typeInto(r *Renderer, s string) {
 	for _, c := range s {
-		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: c})
+		r.Panel.Key(keys.Char(c))
 	}
 }
 
@@ -60,7 +60,7 @@ func TestPanelSearch(t *testing.T) {
 	if x, y := m.Cursor(); y != 0 || x != 4 {
 		t.Errorf("cursor at %d,%d, want on the search line after the pattern", x, y)
 	}
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyEnter})
+	r.Panel.Key(keys.Special(keys.Enter))
 	sr := &r.Panel.model.Search
 	drawUntil(t, r, m, f, "the search to end", func() bool { return !sr.Running })
 	// From the newest state (6, the paste) down: 5 added "fox" again,
@@ -71,12 +71,12 @@ func TestPanelSearch(t *testing.T) {
 	}
 	golden(t, "screen_panel_search_found", m.Dump(true))
 	for _, want := range []int{3, 1, 5} {
-		r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'n'})
+		r.Panel.Key(keys.Char('n'))
 		if got := r.Panel.model.Sel; got != want {
 			t.Fatalf("n selected #%d, want #%d", got, want)
 		}
 	}
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyRune, Rune: 'N'})
+	r.Panel.Key(keys.Char('N'))
 	if got := r.Panel.model.Sel; got != 1 {
 		t.Fatalf("N selected #%d, want #1", got)
 	}
@@ -86,20 +86,20 @@ func TestPanelSearch(t *testing.T) {
 	}
 	// Labels and sources match too.
 	typeInto(r, "?done")
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyEnter})
+	r.Panel.Key(keys.Special(keys.Enter))
 	drawUntil(t, r, m, f, "?done", func() bool { return !sr.Running })
 	if got := r.Panel.model.Sel; got != 5 {
 		t.Errorf("?done selected #%d, want the checkpoint #5", got)
 	}
 	typeInto(r, "/paste")
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyEnter})
+	r.Panel.Key(keys.Special(keys.Enter))
 	drawUntil(t, r, m, f, "/paste", func() bool { return !sr.Running })
 	if got := r.Panel.model.Sel; got != 6 {
 		t.Errorf("/paste selected #%d, want the pasted #6", got)
 	}
 	// A bad pattern says why.
 	typeInto(r, `/a\(`)
-	r.Panel.Key(undopanel.Key{Code: undopanel.KeyEnter})
+	r.Panel.Key(keys.Special(keys.Enter))
 	drawUntil(t, r, m, f, "the error", func() bool { return !sr.Running })
 	if !strings.Contains(m.Row(0), "E54") {
 		t.Errorf("title %q, want E54", m.Row(0))

@@ -97,6 +97,7 @@ type loop struct {
 	r       *Renderer
 	fb      frameBuilder
 	in      chan editor.Input
+	stop    func()        // interrupts the editor's run of keys not typed (CTRL-C)
 	wake    chan struct{} // a view was published or a preview is ready
 	pub     published
 	drawn   uint64 // pub.seq of the view last drawn
@@ -179,6 +180,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 	crashes := make(chan crash, 3)
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
+	l.stop = ed.Interrupt
 	l.resized()
 	l.r.Panel.search.ctx = ctx
 	go guard("the editor", crashes, func() {
@@ -379,17 +381,21 @@ func (l *loop) key(ev *tcell.EventKey) {
 			return
 		}
 	}
+	if k == editor.Ctrl('c') && l.stop != nil {
+		// The editor may be busy with a macro that runs itself, as in
+		// Vim: CTRL-C stops it before the key is queued behind it.
+		l.stop()
+	}
 	l.send(editor.Input{Keys: []editor.Key{k}})
 }
 
 // panelKey gives a key to the focused panel and carries out its action.
 func (l *loop) panelKey(k editor.Key) {
 	p := l.r.Panel
-	pk, ok := panelKey(k)
-	if !ok {
+	if !undopanel.Handles(k) {
 		return
 	}
-	switch a := p.Key(pk); a.Kind {
+	switch a := p.Key(k); a.Kind {
 	case undopanel.ActRestore:
 		l.send(restoreInput(a.Seq))
 	case undopanel.ActRestoreBack:

@@ -1,14 +1,16 @@
 package ui
 
+import "github.com/kjx-editor/kjx/editor/cells"
+
 // Drawing short strings that are not file text but may hold anything (file
 // names, messages, the command line, undo labels): the same sanitising
 // rules as the text, without tabs' alignment (a tab is one escape, ^I).
 
 // strCells walks the display cells of a string.
 type strCells struct {
-	z       sanitizer
+	z       cells.Sanitizer
 	rest    string
-	pcs     []piece
+	pcs     []cells.Piece
 	pi      int
 	bi      int
 	off     int // byte offset in the string of the current cluster
@@ -42,7 +44,7 @@ func (c *strCells) next() (s string, w int, esc bool, off int, ok bool) {
 			c.tabLeft = c.tabstop - c.col%c.tabstop
 			continue
 		}
-		c.pcs = c.z.pieces(cluster, width)
+		c.pcs = c.z.Pieces(cluster, width)
 	}
 	if c.tabLeft > 0 {
 		c.tabLeft--
@@ -50,22 +52,22 @@ func (c *strCells) next() (s string, w int, esc bool, off int, ok bool) {
 		return " ", 1, false, c.off, true
 	}
 	p := c.pcs[c.pi]
-	if p.esc {
-		s = p.s[c.bi : c.bi+1]
-		if c.bi++; c.bi == len(p.s) {
+	if p.Esc {
+		s = p.S[c.bi : c.bi+1]
+		if c.bi++; c.bi == len(p.S) {
 			c.pi, c.bi = c.pi+1, 0
 		}
 		c.col++
 		return s, 1, true, c.off, true
 	}
 	c.pi++
-	c.col += p.w
-	return p.s, p.w, false, c.off, true
+	c.col += p.W
+	return p.S, p.W, false, c.off, true
 }
 
 // firstCluster cuts the next cluster (or invalid byte) off c.rest.
 func (c *strCells) firstCluster() (string, int) {
-	cl, w, state := cutCluster(c.rest, c.state)
+	cl, w, state := cells.Cut(c.rest, c.state)
 	c.rest, c.state = c.rest[len(cl):], state
 	return cl, w
 }
@@ -96,15 +98,4 @@ func drawStringTabs(s Surface, x, y, maxX int, str string, style, escStyle Style
 }
 
 // stringWidth returns the display width of str as drawString draws it.
-func stringWidth(str string) int {
-	var c strCells
-	c.reset(str)
-	n := 0
-	for {
-		_, w, _, _, ok := c.next()
-		if !ok {
-			return n
-		}
-		n += w
-	}
-}
+func stringWidth(str string) int { return cells.StringWidth(str) }

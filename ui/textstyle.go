@@ -1,6 +1,10 @@
 package ui
 
-import "math"
+import (
+	"math"
+
+	"github.com/kjx-editor/kjx/editor/cells"
+)
 
 // setupSelection resolves the visual selection for this frame.
 func (t *textWin) setupSelection() {
@@ -156,7 +160,7 @@ func (t *textWin) drawGutter(s Surface, line, x0, y int, cont bool) {
 	}
 	fill(s, x0, x, y, st)
 	for i, d := range num {
-		s.SetCell(x+i, y, asciiCell(d), 1, st)
+		s.SetCell(x+i, y, cells.ASCII(d), 1, st)
 	}
 	fill(s, x+len(num), x0+t.gutter, y, st)
 }

@@ -70,7 +70,7 @@ type Options struct {
 // Result is what a movement (undo, redo, g-, g+, :earlier, :later, :undo N)
 // did.
 type Result struct {
-	Text    buffer.Rope // the text after the movement
+	Text    buffer.Rope // the text after the movement (frozen: it may be kept)
 	Cursor  Pos         // where Vim puts the cursor afterwards (meaningful when Moved)
 	Moved   bool        // whether any change was undone or redone
 	Message string      // Vim's message ("1 change; before #3  0 seconds ago"), "" for none
@@ -84,7 +84,9 @@ type Tree struct {
 	snapGen   uint64 // number of snapshots taken: chunks with a lower gen may be shared
 	snapCount int    // st.n when the last snapshot was taken
 
-	text     buffer.Rope
+	// tx is the current text, edited in place (buffer.Transient): Text
+	// borrows it, Freeze, Snapshot and Result.Text freeze it.
+	tx       *buffer.Transient
 	now      func() time.Time
 	loc      *time.Location
 	levels   int
@@ -131,7 +133,7 @@ type Tree struct {
 
 // New returns a tree whose root is text.
 func New(text buffer.Rope, opt Options) *Tree {
-	t := &Tree{text: text, synced: true, savedKnown: true, empty: text.Len() == 0, shape: rand.Uint64()}
+	t := &Tree{tx: text.Transient(), synced: true, savedKnown: true, empty: text.Len() == 0, shape: rand.Uint64()}
 	t.configure(opt)
 	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}}
 	t.st = newStore(0)
@@ -160,8 +162,21 @@ func (t *Tree) configure(opt Options) {
 
 func (t *Tree) nowUnix() int64 { return t.now().Unix() }
 
-// Text returns the current text.
-func (t *Tree) Text() buffer.Rope { return t.text }
+// Text returns the current text as a view borrowed from the tree: valid
+// only until the tree's text changes next (Apply, a movement, Reload,
+// Reset). It is for reading within one step; whoever keeps the text across
+// a change takes Freeze instead. O(1).
+func (t *Tree) Text() buffer.Rope { return t.tx.Borrow() }
+
+// Freeze returns the current text as an immutable rope that may be kept
+// and handed to other goroutines. O(1); the next change then copies the
+// leaf and path it touches once (see buffer.Transient).
+func (t *Tree) Freeze() buffer.Rope { return t.tx.Freeze() }
+
+// setText replaces the current text (a movement, a reload). r may be
+// derived from a view borrowed from the tree; like that view it is stale
+// afterwards: read the tree, not r.
+func (t *Tree) setText(r buffer.Rope) { t.tx.Set(r) }
 
 // Cursor returns the last cursor position the tree knows of: the argument
 // of the last Save, SetCursorAfter or SetCursor, or the cursor a movement
@@ -190,7 +205,7 @@ func (t *Tree) Empty() bool { return t.empty }
 // buffer: right after deleting every line or reading an empty file, wrong
 // after x on the only character or reading a file holding one newline,
 // which leave one empty line. It has no effect while the text is not empty.
-func (t *Tree) SetEmpty(empty bool) { t.empty = empty && t.text.Len() == 0 }
+func (t *Tree) SetEmpty(empty bool) { t.empty = empty && t.tx.Len() == 0 }
 
 // Levels returns 'undolevels'.
 func (t *Tree) Levels() int { return t.levels }

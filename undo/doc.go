@@ -3,6 +3,10 @@
 // undo commands working on it exactly as in Vim, and immutable snapshots
 // for other goroutines.
 //
+// The current text is a buffer.Transient edited in place (a typed key is
+// a memmove in an owned leaf): Text borrows it, valid until the next
+// change; Freeze, Snapshot and Result.Text freeze it, O(1), for holders.
+//
 // # The model
 //
 // A Tree holds the history of one buffer as states. The root, state 0, is

@@ -361,9 +361,9 @@ func (d *driver) step(src opSource) (string, error) {
 			}
 		}
 		d.clock += int64(src.intn(3))
-		t.Reload(r, SourceReload)
+		t.Reload(r, SourceReload) // r is derived from a borrowed view: stale now
 		if t.levels >= 0 {
-			d.texts[t.SeqLast()] = r.String()
+			d.texts[t.SeqLast()] = t.Text().String()
 			d.parent[t.SeqLast()] = parentKey
 		}
 	case op < 85:

@@ -82,7 +82,7 @@ func (t *Tree) Label(name string) error {
 func (t *Tree) GotoLabel(name string) Result {
 	u, ok := t.labels.byName[name]
 	if !ok {
-		return Result{Text: t.text, Cursor: t.cursor, Err: fmt.Errorf("E830: Undo checkpoint %s not found", name)}
+		return Result{Text: t.Freeze(), Cursor: t.cursor, Err: fmt.Errorf("E830: Undo checkpoint %s not found", name)}
 	}
 	return t.Goto(t.st.m(u).seq)
 }

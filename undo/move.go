@@ -75,7 +75,7 @@ func (t *Tree) doit(count int, undo bool) Result {
 }
 
 func (t *Tree) noMove(msg string) Result {
-	return Result{Text: t.text, Cursor: t.cursor, Message: msg}
+	return Result{Text: t.Freeze(), Cursor: t.cursor, Message: msg}
 }
 
 // undoredo is Vim's u_undoredo without the text work: it moves the
@@ -83,7 +83,7 @@ func (t *Tree) noMove(msg string) Result {
 // save_nr_cur and time_cur.
 func (t *Tree) undoredo(h nid, undo bool) {
 	if len(t.steps) == 0 {
-		t.pendLen = t.text.Len()
+		t.pendLen = t.tx.Len()
 	}
 	m := t.st.m(h)
 	back := t.phys == h
@@ -143,7 +143,7 @@ func (t *Tree) end(emptyBefore, didUndo, absolute bool) Result {
 	oldCount, newCount := t.lineCounts(emptyBefore)
 	cur, err := t.finish()
 	t.cursor = cur
-	res := Result{Text: t.text, Cursor: cur, Moved: len(t.steps) > 0, Err: err}
+	res := Result{Text: t.Freeze(), Cursor: cur, Moved: len(t.steps) > 0, Err: err}
 	if t.empty {
 		newCount--
 	}
@@ -222,21 +222,20 @@ func (t *Tree) finish() (Pos, error) {
 	if len(t.steps) == 0 {
 		return t.cursor, nil
 	}
-	r := t.text
 	t.chg = t.chg[:0]
 	for _, s := range t.steps[:len(t.steps)-1] {
 		t.chg = appendChanges(t.chg, t.st.d(s.n).changes, s.back)
 	}
-	if len(t.chg) > 0 {
-		var err error
-		r, err = r.ApplyAll(t.chg)
-		clear(t.chg)
-		if err != nil {
-			return t.cursor, fmt.Errorf("undo: internal error: replaying %d changes: %w", len(t.chg), err)
+	// The earlier steps change the text in place.
+	for i, c := range t.chg {
+		if err := t.tx.Apply(c); err != nil {
+			clear(t.chg)
+			return t.cursor, fmt.Errorf("undo: internal error: replaying change %d of %d: %w", i, len(t.chg), err)
 		}
 	}
-	r, cur, err := t.applyWithCursor(r, t.steps[len(t.steps)-1])
-	t.text = r
+	clear(t.chg)
+	r, cur, err := t.applyWithCursor(t.tx.Borrow(), t.steps[len(t.steps)-1])
+	t.setText(r)
 	return cur, err
 }
 

@@ -115,7 +115,6 @@ type pending struct {
 	newDirty bool // new changed since the stored change's New was written
 	off      int
 	old, new gapBuf
-	after    buffer.Rope // the text right after the last merge (for the entry)
 }
 
 // dirty reports whether the stored change and entry are stale.
@@ -130,7 +129,6 @@ func (p *pending) drop() {
 	p.on, p.oldDirty, p.newDirty = false, false, false
 	p.old.release()
 	p.new.release()
-	p.after = buffer.Rope{}
 }
 
 // touches reports whether c touches the text p produced:
@@ -139,16 +137,14 @@ func touches(off, newLen int, c buffer.Change) bool {
 	return c.Off <= off+newLen && c.Off+len(c.Old) >= off
 }
 
-// mergeLast merges c, which applied to the text after, into the open block
-// d's last change when it touches the text that change produced, and
-// reports whether it did. Afterwards the stored change is stale until
-// settle.
-func (t *Tree) mergeLast(d *data, c buffer.Change, after buffer.Rope) bool {
-	if !t.pend.merge(d.changes[len(d.changes)-1], c) {
-		return false
+// touchesLast reports whether c touches the text the open block's last
+// change produced: last (the stored change), or the pending change that
+// stands for it.
+func (p *pending) touchesLast(last, c buffer.Change) bool {
+	if p.on {
+		return touches(p.off, p.new.size(), c)
 	}
-	t.pend.after = after
-	return true
+	return touches(last.Off, len(last.New), c)
 }
 
 // merge merges c into the pending change when c touches the text it
@@ -204,7 +200,9 @@ func (p *pending) write(m *buffer.Change) {
 }
 
 // settle writes the pending change into the open node and recomputes its
-// entry, when they are stale. O(size of the change).
+// entry, when they are stale. O(size of the change). The text is still
+// the one right after the last merge: every other change of the text
+// settles first (Apply, and the Sync before movements and reloads).
 func (t *Tree) settle() {
 	p := &t.pend
 	if !p.dirty() || t.open == 0 {
@@ -214,6 +212,5 @@ func (t *Tree) settle() {
 	n := len(d.changes)
 	m := &d.changes[n-1]
 	p.write(m)
-	t.openInfo[len(t.openInfo)-1] = entryOf(p.after, *m, m.Off+len(m.New), isTyped(d.typed, n-1))
-	p.after = buffer.Rope{}
+	t.openInfo[len(t.openInfo)-1] = entryOf(t.Text(), *m, m.Off+len(m.New), isTyped(d.typed, n-1))
 }

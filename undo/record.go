@@ -107,27 +107,35 @@ func (t *Tree) Apply(c buffer.Change) error {
 	if t.synced {
 		t.Save(t.cursor, SourceTyped)
 	}
-	before := t.text
-	after, err := before.Apply(c)
-	if err != nil {
+	if c.Old == c.New {
+		if _, err := t.Text().Apply(c); err != nil {
+			return fmt.Errorf("undo: apply change at offset %d: %w", c.Off, err)
+		}
+		return nil
+	}
+	var d *data
+	n, merging := 0, false
+	if t.open != 0 {
+		d = t.st.d(t.open)
+		if t.openShared {
+			d.changes = slices.Clip(slices.Clone(d.changes))
+			t.openShared = false
+		}
+		n = len(d.changes)
+		merging = n > 0 && !d.whole && t.pend.touchesLast(d.changes[n-1], c)
+		if !merging {
+			t.finalizeLast(d)
+		}
+	}
+	if err := t.tx.Apply(c); err != nil {
 		return fmt.Errorf("undo: apply change at offset %d: %w", c.Off, err)
 	}
-	if c.Old == c.New {
-		return nil
-	}
-	t.text = after
-	t.empty = after.Len() == 0 // an empty text is taken for an empty buffer; see SetEmpty
+	t.empty = t.tx.Len() == 0 // an empty text is taken for an empty buffer; see SetEmpty
 	t.modified = true
-	if t.open == 0 {
-		return nil
-	}
-	d := t.st.d(t.open)
-	if t.openShared {
-		d.changes = slices.Clip(slices.Clone(d.changes))
-		t.openShared = false
-	}
-	n := len(d.changes)
-	if n > 0 && !d.whole && t.mergeLast(d, c, after) {
+	switch {
+	case t.open == 0:
+	case merging:
+		t.pend.merge(d.changes[n-1], c)
 		if c.New != "" {
 			// Typing: what Vim saved as its Insert-mode entry (see
 			// entryOf). Deleting does not make a change typed: whole
@@ -135,23 +143,27 @@ func (t *Tree) Apply(c buffer.Change) error {
 			// lines, and so does o with the autoindent <Esc> removes.
 			d.typed |= typedBit(n - 1)
 		}
-		return nil
+	default:
+		if n == 0 {
+			d.changes = t.newChangeSlice(c)
+		} else {
+			d.changes = append(d.changes, c)
+		}
+		t.openInfo = append(t.openInfo, entryOf(t.Text(), c, c.Off+len(c.New), false))
 	}
-	// c starts a new change: the previous one is final.
+	return nil
+}
+
+// finalizeLast makes the open block d's last change final before a change
+// that does not merge with it is applied: its pending state is written
+// and dropped, and its entry's first line is taken from the text, in which
+// its offset still has the same prefix.
+func (t *Tree) finalizeLast(d *data) {
 	t.settle()
 	t.pend.drop()
 	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
-		// The previous change's first line, from a text in which its
-		// offset has the same prefix.
-		t.openInfo[k].resolve(before, d.changes[n-1])
+		t.openInfo[k].resolve(t.Text(), d.changes[len(d.changes)-1])
 	}
-	if n == 0 {
-		d.changes = t.newChangeSlice(c)
-	} else {
-		d.changes = append(d.changes, c)
-	}
-	t.openInfo = append(t.openInfo, entryOf(after, c, c.Off+len(c.New), false))
-	return nil
 }
 
 // newChangeSlice returns a one-change slice cut from a shared array, so
@@ -194,7 +206,7 @@ func (t *Tree) closeBlock() {
 	if t.open != 0 {
 		if d := t.st.d(t.open); !d.whole {
 			if k := len(t.openInfo) - 1; k > 0 && t.openInfo[k].top < 0 {
-				t.openInfo[k].resolve(t.text, d.changes[len(d.changes)-1])
+				t.openInfo[k].resolve(t.Text(), d.changes[len(d.changes)-1])
 			}
 			d.oldLines, d.newLines = blockLines(t.openInfo)
 		}
@@ -227,7 +239,7 @@ func (t *Tree) Join() error {
 	t.dwShared(t.open) // the reopened slot must be private before it changes
 	t.openShared = true
 	d := t.st.d(t.open)
-	t.openInfo = rebuildInfo(t.openInfo[:0], t.text, d.changes, d.typed)
+	t.openInfo = rebuildInfo(t.openInfo[:0], t.Text(), d.changes, d.typed)
 	return nil
 }
 
@@ -262,7 +274,7 @@ func (t *Tree) Reload(newText buffer.Rope, src Source) {
 	}
 	t.normalize()
 	t.Sync()
-	old := t.text
+	old := t.Freeze() // read after Save below
 	if t.levels < 0 {
 		t.Reset(newText)
 		return
@@ -283,8 +295,8 @@ func (t *Tree) Reload(newText buffer.Rope, src Source) {
 			d.changes = append(d.changes, c)
 		}
 	}
-	t.text = newText
-	t.empty = newText.Len() == 0
+	t.setText(newText)
+	t.empty = t.tx.Len() == 0
 	t.Sync()
 	t.modified = false
 	t.writeEpoch++
@@ -295,8 +307,8 @@ func (t *Tree) Reload(newText buffer.Rope, src Source) {
 // 'undoreload'). seq_last keeps its value, so numbering continues.
 func (t *Tree) Reset(text buffer.Rope) {
 	t.normalize()
-	t.text = text
-	t.empty = text.Len() == 0
+	t.setText(text)
+	t.empty = t.tx.Len() == 0
 	t.shape++
 	t.st = newStore(t.snapGen)
 	t.marks = make([]uint32, 1, chunkSize)

@@ -26,7 +26,7 @@ func (t *Tree) ReloadChanges(changes []buffer.Change, src Source) error {
 		src = SourceReload
 	}
 	t.normalize()
-	old := t.text
+	old := t.Freeze() // read after Save below
 	newText, err := old.ApplyAll(changes)
 	if err != nil {
 		return fmt.Errorf("undo: reload: %w", err)
@@ -51,8 +51,8 @@ func (t *Tree) ReloadChanges(changes []buffer.Change, src Source) error {
 			d.changes = slices.Clip(slices.Clone(changes))
 		}
 	}
-	t.text = newText
-	t.empty = newText.Len() == 0
+	t.setText(newText)
+	t.empty = t.tx.Len() == 0
 	t.Sync()
 	t.modified = false
 	t.writeEpoch++

@@ -133,7 +133,7 @@ func TestReloadChangesKeepsOnlyTheChanges(t *testing.T) {
 	tr := reloadTree(t, old)
 	before := tr.Text().String()
 	var cs []buffer.Change
-	r := tr.Text()
+	r := tr.Freeze() // kept across the reload
 	for k := range 10 {
 		l := 500 + k*900
 		s := r.LineStart(l)

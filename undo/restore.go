@@ -123,12 +123,14 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 		// image's state, then go to textSeq as :undo would, so that the
 		// flags, counters and preferred branches are Vim's.
 		t.phys = idx[textSeq]
-		if t.text, err = t.view().TextAt(v.state); err != nil {
+		stateText, err := t.view().TextAt(v.state)
+		if err != nil {
 			return nil, fmt.Errorf("undo: restore: %w", err)
 		}
-		t.empty = t.text.Len() == 0
+		t.setText(stateText)
+		t.empty = t.tx.Len() == 0
 		t.phys = idx[v.state]
-		if r := t.Goto(textSeq); r.Err != nil || !t.text.Equal(text) {
+		if r := t.Goto(textSeq); r.Err != nil || !t.Text().Equal(text) {
 			return nil, fmt.Errorf("undo: restore: cannot reach change #%d: %v", textSeq, r.Err)
 		}
 		t.modified = false

@@ -52,7 +52,7 @@ func (t *Tree) Snapshot() Snapshot {
 func (t *Tree) view() Snapshot {
 	t.settle()
 	s := Snapshot{
-		st: t.st, labels: t.labels, text: t.text, loc: t.loc,
+		st: t.st, labels: t.labels, text: t.tx.Freeze(), loc: t.loc,
 		gen: t.snapGen, writeEpoch: t.writeEpoch, rootDepth: t.rootDepth,
 		oldhead: t.oldhead, newhead: t.newhead, curhead: t.curhead,
 		phys: t.phys, saved: t.saved, savedKnown: t.savedKnown,

@@ -36,7 +36,7 @@ func (t *Tree) Goto(seq int) Result { return t.undoTime(int64(seq), false, false
 func (t *Tree) timeArg(arg string, sign int64) Result {
 	n, sec, file, err := ParseTimeArg(arg)
 	if err != nil {
-		return Result{Text: t.text, Cursor: t.cursor, Err: err}
+		return Result{Text: t.Freeze(), Cursor: t.cursor, Err: err}
 	}
 	return t.undoTime(sign*n, sec, file, false)
 }
@@ -122,7 +122,7 @@ func (t *Tree) undoTime(step int64, sec, file, absolute bool) Result {
 				break
 			}
 			if absolute {
-				return Result{Text: t.text, Cursor: t.cursor, Err: &NotFoundError{N: step}}
+				return Result{Text: t.Freeze(), Cursor: t.cursor, Err: &NotFoundError{N: step}}
 			}
 			if closest == closestStart {
 				if step < 0 {

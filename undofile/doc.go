@@ -46,6 +46,17 @@
 //     copy is left out first, then the oldest history is trimmed
 //     (TrimImage, or Job.Trim), never the current or saved node.
 //
+// # Retention and the content index
+//
+// Prune deletes histories only by age (not used for persist_days; Read
+// and every write count as a use), never because their text file is
+// absent: that file may come back. The undo directory also holds a
+// content index (.kjx-index) mapping every undo file to its text path and
+// the hash of its saved (and, when known, current) text, so that
+// FindHistories answers "which histories have this text" without reading
+// every undo file. The index is a cache checked against the directory at
+// every use and rebuilt when missing or corrupt; see docs/undofile.md.
+//
 // # Complexity
 //
 // Encoding and decoding are O(n log n) in the node count (linear apart
@@ -84,4 +95,6 @@
 //	snap := tree.Snapshot()
 //	w.Schedule(undofile.Job{Path: path, Image: snap.Export, SavedSeq: seq, Disk: disk, Text: &savedText})
 //	// read w.Results() in the event loop; at exit: w.Flush(ctx); w.Close()
+//	// a file with no history under its path: look for one by content
+//	hs, _ := undofile.FindHistories(dir, disk) // then undofile.ReadFile(hs[0].Name, disk, lim)
 package undofile

@@ -28,6 +28,15 @@ func ownerOf(fi os.FileInfo) (int, bool) {
 	return int(st.Uid), true
 }
 
+// inodeOf returns the inode number of fi (0 when unknown).
+func inodeOf(fi os.FileInfo) uint64 {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0
+	}
+	return uint64(st.Ino) //nolint:unconvert // uint32 on some systems
+}
+
 // processAlive reports whether a process with this pid exists (perhaps
 // owned by someone else).
 func processAlive(pid int) bool {

@@ -117,9 +117,11 @@ func readHeader(name string) (*fileHeader, error) {
 	return readHeaderFrom(f, fi.Size())
 }
 
-// fileHeader is what the first record says, for naming and retention.
+// fileHeader is what the first record says, for naming, retention and
+// the content index.
 type fileHeader struct {
 	Path  string
+	Disk  FileState
 	Nodes int
 }
 
@@ -148,7 +150,7 @@ func readHeaderFrom(f *os.File, size int64) (*fileHeader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &fileHeader{Path: file.Path, Nodes: counts.nodes}, nil
+	return &fileHeader{Path: file.Path, Disk: file.Disk, Nodes: counts.nodes}, nil
 }
 
 // headerEnd returns the offset just past the header record of a file

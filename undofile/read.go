@@ -29,13 +29,26 @@ type Loaded struct {
 // errors.Is(err, fs.ErrNotExist), which callers treat as "no history"
 // silently. Every other failure is a one-line *Error naming the undo file.
 // A file owned by another user, a symbolic link, or a file naming another
-// path is never loaded.
+// path is never loaded. A loaded history counts as used: its undo file's
+// modification time is set to now (retention ages histories from their
+// last use).
 func Read(dir, absPath string, disk FileState, lim Limits) (Loaded, error) {
 	name, err := Locate(dir, absPath)
 	if err != nil {
 		return Loaded{}, err
 	}
-	return load(name, absPath, disk, lim)
+	return load(name, absPath, disk, lim, true)
+}
+
+// Peek is Read for a look that is not a use: it changes nothing on disk,
+// not even the undo file's modification time, so that read-only tools
+// (kjx history, show, diff) leave retention as it was.
+func Peek(dir, absPath string, disk FileState, lim Limits) (Loaded, error) {
+	name, err := Locate(dir, absPath)
+	if err != nil {
+		return Loaded{}, err
+	}
+	return load(name, absPath, disk, lim, false)
 }
 
 // ReadFile loads an undo file named explicitly (:rundo FILE). Unlike Read
@@ -45,10 +58,10 @@ func ReadFile(name string, disk FileState, lim Limits) (Loaded, error) {
 	if r, err := filepath.EvalSymlinks(name); err == nil {
 		name = r
 	}
-	return load(name, "", disk, lim)
+	return load(name, "", disk, lim, false)
 }
 
-func load(name, absPath string, disk FileState, lim Limits) (Loaded, error) {
+func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, error) {
 	lim = lim.withDefaults()
 	f, fi, err := openSafe(name, lim.MaxReadSize, true)
 	if err != nil {
@@ -63,7 +76,19 @@ func load(name, absPath string, disk FileState, lim Limits) (Loaded, error) {
 	if err != nil {
 		return Loaded{}, err
 	}
+	if use {
+		markUsed(name)
+	}
 	return Loaded{Name: name, File: file, Changed: file.Disk != disk}, nil
+}
+
+// markUsed sets the modification time of undo file name to now: loading
+// a history is a use of it, and retention counts persist_days from the
+// last use. Only the time changes, never a byte. Best effort: a history
+// that cannot be touched ages from its last write.
+func markUsed(name string) {
+	now := time.Now()
+	_ = os.Chtimes(name, now, now)
 }
 
 // SetAside renames undo file name (not deleting it) to
@@ -85,6 +110,7 @@ func SetAside(name string, now time.Time) (string, error) {
 		if err := os.Rename(name, to); err != nil {
 			return "", fmt.Errorf("undo file %s: cannot set aside: %w", name, err)
 		}
+		noteRenamed(name, to)
 		return to, nil
 	}
 	return "", fmt.Errorf("undo file %s: cannot set aside: too many set-aside copies", name)

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,60 +32,24 @@ type FileInfo struct {
 	ModTime time.Time
 }
 
-// DirStats returns the statistics of undo directory dir. Only files that
-// start with Magic count. A missing directory has zero Stats.
+// DirStats returns the statistics of undo directory dir. Only files of
+// the user's that start with Magic count. A missing directory has zero
+// Stats.
 func DirStats(dir string) (Stats, error) {
-	return scan(dir, func(FileInfo, bool) bool { return false })
-}
-
-// Prune deletes the undo files in dir that were not modified for maxAge
-// before now (maxAge ≤ 0: no age limit, config persist_days = 0), and those whose text file no longer exists according to
-// exists (called with the path in each header). It touches only regular
-// files that start with Magic and belong to the user (set-aside copies
-// included) and stale temporary files; it never follows a symbolic link.
-// The returned Stats describe what is left and what was removed.
-func Prune(dir string, maxAge time.Duration, now time.Time, exists func(absPath string) bool) (Stats, error) {
-	removed := removeStaleTemps(dir, now)
-	st, err := scan(dir, func(fi FileInfo, headerOK bool) bool {
-		if maxAge > 0 && now.Sub(fi.ModTime) > maxAge {
-			return true
-		}
-		return headerOK && !exists(fi.Path)
-	})
-	st.Removed += removed
-	return st, err
-}
-
-// scan walks the undo files of dir, removing those for which remove
-// returns true.
-func scan(dir string, remove func(fi FileInfo, headerOK bool) bool) (Stats, error) {
-	var st Stats
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return st, nil
-	}
+	ix, err := LoadIndex(dir)
 	if err != nil {
-		return st, fmt.Errorf("undo directory %s: %w", dir, err)
+		return Stats{}, err
 	}
-	for _, de := range ents {
-		if !de.Type().IsRegular() || strings.HasPrefix(de.Name(), tempPrefix) {
-			continue
-		}
-		name := filepath.Join(dir, de.Name())
-		fi, headerOK, ours := inspect(name)
-		if !ours {
-			continue
-		}
-		if remove(fi, headerOK) {
-			if os.Remove(name) == nil {
-				st.Removed++
-				st.RemovedBytes += fi.Size
-			}
-			continue
-		}
+	return statsOf(ix.Histories()), nil
+}
+
+// statsOf sums up hs.
+func statsOf(hs []History) Stats {
+	var st Stats
+	for _, h := range hs {
 		st.Files++
-		st.Bytes += fi.Size
-		st.Largest = append(st.Largest, fi)
+		st.Bytes += h.Size
+		st.Largest = append(st.Largest, h.FileInfo)
 	}
 	slices.SortFunc(st.Largest, func(a, b FileInfo) int {
 		if c := cmp.Compare(b.Size, a.Size); c != 0 {
@@ -97,27 +60,88 @@ func scan(dir string, remove func(fi FileInfo, headerOK bool) bool) (Stats, erro
 	if len(st.Largest) > MaxLargest {
 		st.Largest = st.Largest[:MaxLargest]
 	}
-	return st, nil
+	return st
 }
 
-// inspect opens undo file name safely and reports its FileInfo, whether
-// its header is readable, and whether it is ours at all: a regular file of
-// the user's that starts with Magic.
-func inspect(name string) (FileInfo, bool, bool) {
-	f, st, err := openSafe(name, 1<<62, true)
+// Prune deletes the undo files in dir that were not used for maxAge
+// before now (maxAge ≤ 0: no age limit, config persist_days = 0), whether
+// or not their text file exists: a file that is absent for a while (a
+// branch switch, a move, an unmounted disk) finds its history again when
+// it comes back. A history is used when it is written or loaded. Prune
+// touches only regular files that start with Magic and belong to the user
+// (set-aside copies included) and stale temporary files; it never follows
+// a symbolic link. The returned Stats describe what is left and what was
+// removed. PrunePlan says what it would delete.
+func Prune(dir string, maxAge time.Duration, now time.Time) (Stats, error) {
+	temps := removeStaleTemps(dir, now)
+	ix, err := LoadIndex(dir)
 	if err != nil {
-		return FileInfo{}, false, false
+		return Stats{Removed: temps}, err
 	}
-	defer f.Close()
-	fi := FileInfo{Name: name, Size: st.Size(), ModTime: st.ModTime()}
-	magic := make([]byte, len(Magic))
-	if _, err := f.ReadAt(magic, 0); err != nil || string(magic) != Magic {
-		return fi, false, false
-	}
-	h, err := readHeaderFrom(f, st.Size())
+	gone, bytes, err := removeHistories(dir, ix.Expired(maxAge, now))
+	st := statsOf(slices.DeleteFunc(ix.Histories(), func(h History) bool { return gone[filepath.Base(h.Name)] }))
+	st.Removed, st.RemovedBytes = len(gone)+temps, bytes
+	return st, err
+}
+
+// PrunePlan returns the undo files Prune(dir, maxAge, now) would delete,
+// most recently used first, deleting nothing (a dry run).
+func PrunePlan(dir string, maxAge time.Duration, now time.Time) ([]History, error) {
+	ix, err := LoadIndex(dir)
 	if err != nil {
-		return fi, false, true
+		return nil, err
 	}
-	fi.Path = h.Path
-	return fi, true, true
+	return ix.Expired(maxAge, now), nil
+}
+
+// Orphans returns the histories in dir whose text file does not exist,
+// most recently used first (see Index.Orphans).
+func Orphans(dir string) ([]History, error) {
+	ix, err := LoadIndex(dir)
+	if err != nil {
+		return nil, err
+	}
+	return ix.Orphans(), nil
+}
+
+// Remove deletes the given undo files of dir on purpose (:undopurge).
+// Each must be a file directly in dir that is still an undo file of the
+// user's (a regular file starting with Magic, checked again now); anything
+// else is refused and reported, never deleted. It returns how many it
+// deleted and the errors, joined.
+func Remove(dir string, hs []History) (int, error) {
+	gone, _, err := removeHistories(dir, hs)
+	return len(gone), err
+}
+
+// removeHistories deletes the undo files hs of dir, after checking each
+// again, and drops them from the index. It returns the base names
+// deleted and their bytes.
+func removeHistories(dir string, hs []History) (map[string]bool, int64, error) {
+	var errs []error
+	gone := map[string]bool{}
+	var bytes int64
+	for _, h := range hs {
+		base := filepath.Base(h.Name)
+		if filepath.Clean(h.Name) != filepath.Join(dir, base) || !plainEntryName(base) {
+			errs = append(errs, fmt.Errorf("undo file %s: not in %s; not removed", h.Name, dir))
+			continue
+		}
+		if e, ok := inspectEntry(dir, base, nil, 0); !ok || e.kind == kindForeign {
+			errs = append(errs, fmt.Errorf("undo file %s: not an undo file of yours; not removed", h.Name))
+			continue
+		}
+		if err := os.Remove(h.Name); err != nil {
+			errs = append(errs, fmt.Errorf("undo file %s: %w", h.Name, err))
+			continue
+		}
+		gone[base] = true
+		bytes += h.Size
+	}
+	if len(gone) > 0 {
+		editIndex(dir, false, func(es []indexEntry) []indexEntry {
+			return slices.DeleteFunc(es, func(e indexEntry) bool { return gone[e.name] })
+		})
+	}
+	return gone, bytes, errors.Join(errs...)
 }

@@ -38,12 +38,13 @@ func TestPruneAndDirStats(t *testing.T) {
 	if sum != st.Bytes {
 		t.Fatalf("Bytes %d, sum of files %d", st.Bytes, sum)
 	}
-	exists := func(p string) bool { return p != "/gone" && p != "/aside-gone" }
-	st, err = Prune(dir, 90*24*time.Hour, now, exists)
-	if err != nil || st.Removed != 3 || st.Files != 2 {
+	// "/gone" and "/aside-gone" do not exist: their histories stay, only
+	// age removes a history.
+	st, err = Prune(dir, 90*24*time.Hour, now)
+	if err != nil || st.Removed != 1 || st.Files != 4 {
 		t.Fatalf("Prune: %+v, %v", st, err)
 	}
-	for name, want := range map[string]bool{fresh: true, big: true, old: false, gone: false, aside: false, foreign: true, link: true, target: true} {
+	for name, want := range map[string]bool{fresh: true, big: true, old: false, gone: true, aside: true, foreign: true, link: true, target: true} {
 		if _, err := os.Lstat(name); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", name, err == nil, want)
 		}
@@ -58,7 +59,7 @@ func TestPruneNoAgeLimit(t *testing.T) {
 	now := time.Now()
 	old := writeHistory(t, dir, "/old", 2)
 	os.Chtimes(old, now.Add(-1000*24*time.Hour), now.Add(-1000*24*time.Hour))
-	st, err := Prune(dir, 0, now, func(string) bool { return true })
+	st, err := Prune(dir, 0, now)
 	if err != nil || st.Removed != 0 || st.Files != 1 {
 		t.Fatalf("persist_days = 0 removed files: %+v, %v", st, err)
 	}

@@ -37,6 +37,12 @@ type Job struct {
 	Text *buffer.Rope
 	// Trim shortens a history that is over the limits (nil: TrimImage).
 	Trim TrimFunc
+	// Current, when not zero, identifies the bytes the history's current
+	// text would be written as (it differs from Disk when there are
+	// unsaved changes). The file format has no place for it; the writer
+	// records it in the undo directory's content index, so that a file
+	// holding that text can find this history (Index.Find).
+	Current FileState
 }
 
 // Result reports one write, successful or not.
@@ -47,7 +53,10 @@ type Result struct {
 	Nodes      int    // nodes written
 	Trimmed    int    // nodes left out to fit the limits
 	TextStored bool   // the saved-text copy was included
-	Took       time.Duration
+	// Disk identifies the text file's bytes the history was saved with
+	// (Job.Disk, or the hash of Job.Text).
+	Disk FileState
+	Took time.Duration
 	// Err is nil on success, else an *Error; KindNoSpace and KindTooLarge
 	// are warnings: the previous undo file is intact.
 	Err error
@@ -129,7 +138,7 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result 
 		return fail(err)
 	}
 	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes), trimmed
-	res.TextStored, res.Took = out.textStored, time.Since(start)
+	res.TextStored, res.Took, res.Disk = out.textStored, time.Since(start), file.Disk
 	return res
 }
 

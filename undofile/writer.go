@@ -193,7 +193,11 @@ func (w *Writer) write(enc *encoder, job Job) Result {
 	if err != nil {
 		return Result{Path: job.Path, Err: &Error{Op: OpWrite, Kind: KindIO, Detail: err.Error(), Err: err}}
 	}
-	return writeJob(enc, name, job, w.opt.Limits, w.ops)
+	res := writeJob(enc, name, job, w.opt.Limits, w.ops)
+	if res.Err == nil {
+		noteWritten(name, job.Path, res.Disk, job.Current)
+	}
+	return res
 }
 
 // report sends r, dropping the oldest unread result if the channel is

@@ -14,11 +14,12 @@ import (
 // (buffer ← undo ← editor ← ui ← cmd, with undofile and config beside the
 // editor) as an allow-list: package → the packages of ours it may import.
 // The sub-packages of editor are the editor's own helpers; they sit below
-// the editor and import only buffer.
+// the editor and import only buffer and the leaves. The leaves (keys,
+// cells, options) import nothing of ours and may be used by every layer.
 var allowedImports = map[string][]string{
 	"buffer":         {},
 	"buffer/testkit": {},
-	"config":         {},
+	"config":         {"editor/keys", "editor/options"},
 	"undo":           {"buffer"},
 	"undofile":       {"undo", "buffer"},
 	// The workspace history's content store and its shared file steps sit
@@ -27,22 +28,25 @@ var allowedImports = map[string][]string{
 	"undofile/store":             {"undofile/internal/safefile"},
 	"undofile/workspace": {"undo", "buffer", "undofile", "undofile/store",
 		"undofile/internal/safefile"},
-	"editor/motion":    {"buffer"},
+	"editor/motion":    {"buffer", "editor/cells"},
 	"editor/exparse":   {},
 	"editor/vimre":     {"buffer"},
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
 	"editor/diskwatch": {},
+	"editor/keys":      {},
+	"editor/cells":     {},
+	"editor/options":   {},
 	// Searching an undo history for text: the panel's / and :undograb.
 	"editor/histsearch": {"buffer", "undo", "editor/vimre"},
 	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch"},
-	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/vimre", "editor/histsearch",
-		"ui/diff", "ui/undopanel", "ui/syntax"},
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
+	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells",
+		"editor/vimre", "editor/histsearch", "ui/diff", "ui/undopanel", "ui/syntax"},
 	"ui/diff":      {"buffer", "editor/linediff"},
 	"ui/syntax":    {"buffer"},
-	"ui/undopanel": {},
+	"ui/undopanel": {"editor/keys"},
 	"cmd/kjx":      {"*"},
 	"cmd/kjxbench": {"*"},
 }

@@ -250,9 +250,11 @@ func TestConfigErrorsAtStartup(t *testing.T) {
 		{"syntax.toml", "[editor]\nnumber = true\ntabstop = = 4\n",
 			[]string{"syntax.toml:3: syntax error"},
 			func(o editor.Options) bool { return !o.Number }},
-		{"enum.toml", "[panel]\nside = \"middle\"\n[undo]\nlevels = -5\n",
-			[]string{"enum.toml:2: panel.side = \"middle\"", "enum.toml:4: undo.levels = -5"},
-			func(o editor.Options) bool { return o.UndoLevels == 1000 }},
+		// undo.levels = -5 is valid since the limits are Vim's (any
+		// 'undolevels'); tabstop beyond Vim's 9999 is not.
+		{"enum.toml", "[panel]\nside = \"middle\"\n[editor]\ntabstop = 10000\n",
+			[]string{"enum.toml:2: panel.side = \"middle\"", "enum.toml:4: editor.tabstop = 10000"},
+			func(o editor.Options) bool { return o.TabStop == 8 }},
 		{"missing.toml", "", nil, func(o editor.Options) bool { return o.TabStop == 8 }},
 	}
 	for _, tc := range tests {

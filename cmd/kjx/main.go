@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/fileio"
 )
 
 func main() {
@@ -132,8 +133,10 @@ func parseArgs(args []string) (options, bool, error) {
 	return o, false, nil
 }
 
-// run is kjx's main, testable: it returns the exit status.
+// run is kjx's main, testable: it returns the exit status. Everything it
+// prints on stderr is escaped (see safeWriter).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stderr = safeWriter{stderr}
 	if code, ok := runVerb(args, stdout, stderr); ok { // verbs.go
 		return code
 	}
@@ -152,6 +155,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
+	if o.file != "" {
+		// A directory or a device gets its one line at once, in both
+		// modes (Vim's words); a FIFO is read, with a bound.
+		if err := fileio.Check(o.file); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	}
 	if !o.headless {
 		if len(o.steps) > 0 || o.json || o.clock != nil {
 			fmt.Fprintln(stderr, "kjx: --keys, -c, -s, -S, --json and --clock need --headless")
@@ -163,5 +174,5 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.clock != nil {
 		cfg.Clock = editor.NewVirtualClock(*o.clock)
 	}
-	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout)
+	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json, Stderr: stderr}, stdout)
 }

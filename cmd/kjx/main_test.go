@@ -34,6 +34,15 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestUsageErrorEscaped: an argument that holds terminal escapes or bidi
+// controls reaches stderr escaped, as the screen would show it.
+func TestUsageErrorEscaped(t *testing.T) {
+	code, _, errs := runKJX(t, "--bogus\x1b]0;pwned\x07\u202e")
+	if code != 2 || errs != "kjx: unknown option --bogus^[]0;pwned^G<202e> (try --help)\n" {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
 func TestVersionAndHelp(t *testing.T) {
 	code, out, _ := runKJX(t, "--version")
 	if code != 0 || !strings.HasPrefix(out, "kjx ") {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"strings"
 	"time"
-	"unicode"
 )
 
 // verbUsage is the one-line usage of each verb.
@@ -112,36 +111,4 @@ func splitRef(arg string) (file, ref string, ok bool) {
 		return arg, "", false
 	}
 	return arg[:i], arg[i+1:], true
-}
-
-// terminalSafe escapes what a terminal would obey or hide in s, as the
-// screen shows it: C0 controls and DEL as ^X, invalid UTF-8 and C1
-// controls as <xx>, format and separator characters (bidi overrides,
-// zero-width characters, U+2028) as <hhhh>. It is for file names and
-// labels in messages; the text of a file goes out raw.
-func terminalSafe(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == 0xfffd && !strings.HasPrefix(s[i:], "\ufffd"):
-			fmt.Fprintf(&b, "<%02x>", s[i])
-		case r < 0x20 || r == 0x7f:
-			b.WriteByte('^')
-			b.WriteByte(byte(r) ^ 0x40)
-		case r >= 0x80 && r < 0xa0:
-			fmt.Fprintf(&b, "<%02x>", r)
-		case isHiddenRune(r):
-			fmt.Fprintf(&b, "<%04x>", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// isHiddenRune reports a code point a terminal would not show as itself:
-// format characters (bidi controls, zero-width joiners and spaces, the
-// BOM), line and paragraph separators, private-use and unassigned ones.
-func isHiddenRune(r rune) bool {
-	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Co, unicode.Cs) || !unicode.IsGraphic(r)
 }

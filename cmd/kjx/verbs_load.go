@@ -69,7 +69,7 @@ func loadHistory(env verbEnv, name string) (*fileHistory, error) {
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	}
-	loaded, err := undofile.Read(cfg.Undo.Dir, path, disk, undofile.DefaultLimits())
+	loaded, err := undofile.Peek(cfg.Undo.Dir, path, disk, undofile.DefaultLimits())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no history (no undo file in %s)", name, cfg.Undo.Dir)
 	}

@@ -487,11 +487,14 @@ func TestVerbsCorruptUndoFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	edit(t, 1_700_000_000, "f.txt", "--keys", "xib<Esc>", "-c", "w")
-	ents, err := os.ReadDir(undoDir)
-	if err != nil || len(ents) != 1 {
-		t.Fatalf("undo dir: %v %v", ents, err)
+	path, err := undofile.Canonical("f.txt")
+	if err != nil {
+		t.Fatal(err)
 	}
-	name := filepath.Join(undoDir, ents[0].Name())
+	name, err := undofile.Locate(undoDir, path)
+	if err != nil {
+		t.Fatalf("undo file of f.txt: %v", err)
+	}
 	data, _ := os.ReadFile(name)
 	damaged := append([]byte(nil), data...)
 	damaged[len(damaged)/2] ^= 0x55

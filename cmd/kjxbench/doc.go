@@ -20,6 +20,12 @@
 //	1a, 1b  replay seph-blog1 (137 k transactions) and rustcode (37 k): each
 //	        transaction typed at its recorded time as one undo block, then
 //	        :w, :earlier 1d, :later 1d, :w, :undo 0, :w.
+//	1c, 1d  the same traces in the typed shape (typed.go): each patch typed as
+//	        a person would, "{byte}go", i or a, one <BS> per deleted
+//	        character, the text with <CR>, <Esc>, one ":normal!" line per
+//	        patch; then time travel of every kind (g-/g+ and u/CTRL-R with
+//	        counts, :undo N, :earlier/:later by time, count and file writes),
+//	        each result written and compared with Vim's.
 //	2       1000 edits on a 5 MB one-line minified JSON, then :undo 0.
 //	3       open a 1 GB file, change one line, :w, :q.
 //	3L      open the 1 GB file and :q! (kjx's load rate in GB/s).
@@ -59,7 +65,7 @@
 // average. The report gives medians, the ratios kjx/Vim, and PASS/MISS for
 // each goal:
 //
-//	1a, 1b  wall ≤ 0.33, RSS ≤ 1.0      4  wall ≤ 0.5
+//	1a-1d   wall ≤ 0.33, RSS ≤ 1.0      4  wall ≤ 0.5
 //	2       wall ≤ 0.1, RSS ≤ 0.1       5  wall ≤ 0.5
 //	3       wall ≤ 1.0                  3L kjx load ≥ 1 GB/s
 //

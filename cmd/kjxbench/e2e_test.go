@@ -31,7 +31,7 @@ func TestEndToEnd(t *testing.T) {
 	writeTraceGz(t, filepath.Join(shared, "traces", "rustcode.json.gz"), twoTxns())
 	out := t.TempDir()
 	jsonOut, pngOut := filepath.Join(out, "r.json"), filepath.Join(out, "r.png")
-	cfg, err := parseFlags([]string{"-quick", "-runs", "1", "-only", "1a,1b,2,3,3L,4,5,6",
+	cfg, err := parseFlags([]string{"-quick", "-runs", "1", "-only", "1a,1b,1c,1d,2,3,3L,4,5,6",
 		"-jsonsize", "3000", "-jsonedits", "20", "-bigsize", "64K", "-branch", "40",
 		"-shared", shared, "-cache", filepath.Join(out, "cache"), "-work", filepath.Join(out, "work"),
 		"-json", jsonOut, "-png", pngOut}, io.Discard)
@@ -64,7 +64,7 @@ func TestEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Workloads) != 8 {
+	if len(rep.Workloads) != 10 {
 		t.Fatalf("%d workloads in the JSON", len(rep.Workloads))
 	}
 	for _, w := range rep.Workloads {

@@ -21,10 +21,11 @@ type env struct {
 }
 
 // jobIDs are the workloads in order; -only selects among them.
-var jobIDs = []string{"1a", "1b", "2", "3", "3L", "4", "5", "6"}
+var jobIDs = []string{"1a", "1b", "1c", "1d", "2", "3", "3L", "4", "5", "6"}
 
 // shortTitles label the chart's rows.
-var shortTitles = map[string]string{"1a": "seph-blog1 replay", "1b": "rustcode replay", "2": "one-line JSON edits",
+var shortTitles = map[string]string{"1a": "seph-blog1 replay", "1b": "rustcode replay",
+	"1c": "seph-blog1 typed", "1d": "rustcode typed", "2": "one-line JSON edits",
 	"3": "big file edit + :w", "3L": "big file load", "4": "branches + g-", "5": ":rundo + :wundo", "6": "undo-tree panel"}
 
 // buildJobs prepares the selected workloads.
@@ -56,6 +57,10 @@ func (e *env) build(id, dir string) (*job, error) {
 		return e.traceJob(dir, "seph-blog1")
 	case "1b":
 		return e.traceJob(dir, "rustcode")
+	case "1c":
+		return e.typedJob(dir, "seph-blog1")
+	case "1d":
+		return e.typedJob(dir, "rustcode")
 	case "2":
 		return e.jsonJob(dir)
 	case "3", "3L":
@@ -117,6 +122,27 @@ func (e *env) traceJob(dir, name string) (*job, error) {
 		exact("undo0.txt", fileBytes(tr.Start), "startContent (after :undo 0)"),
 	}
 	j.expects[2].info = true
+	return j, writeInput(j, dir, fileBytes(tr.Start))
+}
+
+// typedJob is workloads 1c and 1d: a real editing session typed as a
+// person types it (typed.go), then time travel of every kind, each
+// result checked against Vim's.
+func (e *env) typedJob(dir, name string) (*job, error) {
+	tr, err := e.loadTrace(name)
+	if err != nil {
+		return nil, err
+	}
+	s, outs, err := typedTravelScript(tr)
+	if err != nil {
+		return nil, err
+	}
+	j := &job{title: fmt.Sprintf("typed replay %s (%d txns) + time travel", name, len(tr.Txns)), script: s,
+		goals: []goal{{Metric: "wall", Max: 0.33}, {Metric: "rss", Max: 1.0}}}
+	j.expects = []expectation{exact("replay.txt", fileBytes(tr.End), "endContent")}
+	for _, o := range outs {
+		j.expects = append(j.expects, expectation{name: o, kind: expectSameAsVim})
+	}
 	return j, writeInput(j, dir, fileBytes(tr.Start))
 }
 

@@ -86,6 +86,33 @@ func (s *Script) Change(lines ...string) {
 	}
 }
 
+// changeRaw is Change for one line that may hold raw control bytes (a
+// typed ":normal!"): a CR inside a line is a key, not a line break, for
+// both editors; only a newline is refused.
+func (s *Script) changeRaw(l string) {
+	if s.changed {
+		l = "undojoin|" + l
+	}
+	s.addRaw(Cmd{Kind: CmdEx, Line: l})
+	s.changed = true
+}
+
+// rawEx is Ex for a line that may hold raw control bytes other than a
+// newline.
+func (s *Script) rawEx(line string) { s.addRaw(Cmd{Kind: CmdEx, Line: line}) }
+
+// addRaw appends c, checking only that it has no newline (a CR at its end
+// would be taken for a DOS line end).
+func (s *Script) addRaw(c Cmd) {
+	if strings.Contains(c.Line, "\n") || strings.HasSuffix(c.Line, "\r") {
+		if s.err == nil {
+			s.err = fmt.Errorf("%w: %.60q", errBadLine, c.Line)
+		}
+		return
+	}
+	s.Cmds = append(s.Cmds, c)
+}
+
 // EndTxn closes the current undo block.
 func (s *Script) EndTxn() {
 	s.Cmds = append(s.Cmds, Cmd{Kind: CmdBreak})

@@ -16,12 +16,19 @@
 //
 // Save replaces a file atomically (temporary file, fsync, rename, directory
 // fsync), keeps its mode and owner, follows symbolic links, writes files
-// with several hard links in place (with a backup to undo a failed write),
-// and refuses, unless forced, to overwrite a file that changed on disk
-// since it was read or that is read-only. Whatever fails, the original file
-// is left as it was and no temporary file remains. Errors are single lines
-// in Vim's words ("E212: Can't open file for writing", "E514: Write error
-// (file system full?)") naming the file.
+// with several hard links in place without ever destroying them (the new
+// text and a copy of the old are complete on disk before the file is
+// touched; see inplace.go for what a kill at any instant leaves), and
+// refuses, unless forced, to overwrite a file that changed on disk since it
+// was read or that is read-only. Whatever fails, the original file is left
+// as it was and the message says so. Errors are single lines in Vim's words
+// ("E212: Can't open file for writing", "E514: Write error (file system
+// full?)") naming the file.
+//
+// Temporary files are locked (flock) by their writer while they exist, so
+// CleanTemps can tell the leftovers of a killed write from files in use
+// without pids or clocks; it removes the leftovers and names an old copy
+// that is the only complete version of a file.
 //
 // # Complexity
 //

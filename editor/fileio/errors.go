@@ -26,8 +26,9 @@ var (
 	ErrWrite = errors.New("E514: Write error")
 	// ErrFsync: fsync failed.
 	ErrFsync = errors.New("E667: Fsync failed")
-	// ErrBackup: the backup copy needed to write a file in place could not
-	// be made (add ! to override).
+	// ErrBackup: the copy of the old contents needed to write a file in
+	// place could not be made; the file was not touched. There is no
+	// override: writing in place without that copy can lose the file.
 	ErrBackup = errors.New("E509: Cannot create backup file")
 )
 
@@ -64,7 +65,11 @@ func saveError(name string, kind, err error) error {
 	case ErrReadOnly:
 		msg = "E505: " + q + " is read-only (add ! to override)"
 	case ErrBackup:
-		msg = q + " E509: Cannot create backup file (add ! to override): " + reason(err)
+		if isDiskFull(err) {
+			msg = q + " E509: Cannot create backup file (file system full?)"
+		} else {
+			msg = q + " E509: Cannot create backup file: " + reason(err)
+		}
 	case ErrWrite:
 		if isDiskFull(err) {
 			msg = q + " E514: Write error (file system full?)"

@@ -110,7 +110,28 @@ func (w *faultFile) Chown(uid, gid int) error {
 	return w.file.Chown(uid, gid)
 }
 
-func isTemp(name string) bool { return strings.HasSuffix(name, ".kjx~") }
+// isTemp reports a temporary file of a write: new text or old copy.
+func isTemp(name string) bool {
+	return strings.HasSuffix(name, tempSuffix) || strings.HasSuffix(name, oldTempSuffix)
+}
+
+// isOldCopy reports an in-place write's copy of the old contents (once
+// complete, under its own name).
+func isOldCopy(name string) bool { return strings.HasSuffix(name, oldTempSuffix) }
+
+// nthTemp returns a faulty-file predicate true for the nth temporary file
+// opened for writing (from 1): in an in-place write the first is the new
+// text, the second the copy of the old contents.
+func nthTemp(n int) func(string) bool {
+	seen := 0
+	return func(name string) bool {
+		if !isTemp(name) {
+			return false
+		}
+		seen++
+		return seen == n
+	}
+}
 
 // TestSaveInjectedFailures: whatever step fails, the original file keeps
 // its contents, no temporary file is left, and the message is Vim's.
@@ -124,19 +145,31 @@ func TestSaveInjectedFailures(t *testing.T) {
 		msg    string
 		newDoc bool // the target does not exist yet
 	}{
-		{name: "ENOSPC at write", setup: func(f *faultFS) { f.writeLimit = 300_000 }, kind: ErrWrite, msg: `E514: Write error (file system full?)`},
-		{name: "ENOSPC at first write", setup: func(f *faultFS) { f.writeLimit = 0 }, kind: ErrWrite, msg: `E514: Write error (file system full?)`},
-		{name: "EIO at fsync", setup: func(f *faultFS) { f.syncErr = syscall.EIO }, kind: ErrFsync, msg: `E667: Fsync failed: input/output error`},
-		{name: "ENOSPC at rename", setup: func(f *faultFS) { f.renameErr = syscall.ENOSPC }, kind: ErrWrite, msg: `E514: Write error (file system full?)`},
+		{name: "ENOSPC at write", setup: func(f *faultFS) { f.writeLimit = 300_000 }, kind: ErrWrite, msg: `E514: Write error (file system full?)` + unchangedNote},
+		{name: "ENOSPC at first write", setup: func(f *faultFS) { f.writeLimit = 0 }, kind: ErrWrite, msg: `E514: Write error (file system full?)` + unchangedNote},
+		{name: "EIO at fsync", setup: func(f *faultFS) { f.syncErr = syscall.EIO }, kind: ErrFsync, msg: `E667: Fsync failed: input/output error` + unchangedNote},
+		{name: "ENOSPC at rename", setup: func(f *faultFS) { f.renameErr = syscall.ENOSPC }, kind: ErrWrite, msg: `E514: Write error (file system full?)` + unchangedNote},
 		{name: "EACCES at create, new file", newDoc: true, setup: func(f *faultFS) { f.createErr = syscall.EACCES }, kind: ErrCantOpen, msg: `E212: Can't open file for writing: permission denied`},
-		{name: "in place: ENOSPC after backup", links: true, setup: func(f *faultFS) {
+		{name: "ENOSPC at write, new file", newDoc: true, setup: func(f *faultFS) { f.writeLimit = 10 }, kind: ErrWrite, msg: `E514: Write error (file system full?)`},
+		{name: "in place: ENOSPC writing the new text", links: true, setup: func(f *faultFS) {
+			f.writeLimit = 300_000
+			f.faulty = nthTemp(1)
+		}, kind: ErrWrite, msg: `E514: Write error (file system full?)` + unchangedNote},
+		{name: "in place: ENOSPC copying the old contents", links: true, setup: func(f *faultFS) {
+			f.writeLimit = 3
+			f.faulty = nthTemp(2)
+		}, kind: ErrBackup, msg: `E509: Cannot create backup file (file system full?)` + unchangedNote},
+		{name: "in place: ENOSPC growing the file", links: true, setup: func(f *faultFS) {
 			f.writeLimit = 300_000
 			f.faulty = func(n string) bool { return !isTemp(n) }
-		}, kind: ErrWrite, msg: `E514: Write error (file system full?)`},
-		{name: "in place: backup fails", links: true, setup: func(f *faultFS) {
-			f.writeLimit = 3
-			f.faulty = isTemp
-		}, kind: ErrBackup, msg: `E509: Cannot create backup file (add ! to override): no space left on device`},
+		}, kind: ErrWrite, msg: `E514: Write error (file system full?)` + unchangedNote},
+		{name: "in place: fsync of the new text fails", links: true, setup: func(f *faultFS) {
+			f.syncErr = syscall.EIO
+			f.faulty = nthTemp(1)
+		}, kind: ErrWrite, msg: `E514: Write error: input/output error` + unchangedNote},
+		{name: "in place: cannot create the temporary files", links: true, setup: func(f *faultFS) {
+			f.createErr = syscall.EROFS
+		}, kind: ErrCantOpen, msg: `E212: Can't open file for writing: read-only file system` + unchangedNote},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -221,34 +254,44 @@ func (d *dirDenyFS) OpenFile(name string, flag int, perm fs.FileMode) (file, err
 	return d.faultFS.OpenFile(name, flag, perm)
 }
 
-// TestSaveKeepsBackupWhenRestoreFails: if the in-place write and the
-// restore both fail, the backup stays and the message names it.
+// TestSaveKeepsBackupWhenRestoreFails: if the in-place write and putting
+// the old bytes back both fail (a full disk while growing the file, and
+// the file cannot be cut back), the old copy and the new text stay, are
+// complete, and the message names them.
 func TestSaveKeepsBackupWhenRestoreFails(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "f", "original\n", 0o644)
 	os.Link(p, filepath.Join(dir, "g"))
 	ffs := newFaultFS()
+	ffs.writeLimit = 100
 	ffs.truncateErr = syscall.EIO
 	ffs.faulty = func(n string) bool { return !isTemp(n) }
-	_, err := save(ffs, p, buffer.FromString("new"), SaveOptions{EOL: true})
-	if !errors.Is(err, ErrWrite) || !strings.Contains(err.Error(), "original kept in") {
-		t.Fatalf("error %v, want a write error naming the backup", err)
+	long := strings.Repeat("new text\n", 100)
+	_, err := save(ffs, p, buffer.FromString(long), SaveOptions{})
+	if !errors.Is(err, ErrWrite) || !strings.Contains(err.Error(), "the file may be incomplete: its previous contents are in") {
+		t.Fatalf("error %v, want a write error naming the old copy", err)
 	}
 	ents, _ := os.ReadDir(dir)
-	var bak string
+	var old, nw string
 	for _, e := range ents {
-		if isTemp(e.Name()) {
-			bak = filepath.Join(dir, e.Name())
+		switch {
+		case isOldCopy(e.Name()):
+			old = filepath.Join(dir, e.Name())
+		case isTemp(e.Name()):
+			nw = filepath.Join(dir, e.Name())
 		}
 	}
-	if bak == "" || readString(t, bak) != "original\n" {
-		t.Fatalf("backup missing or wrong in %v", ents)
+	if old == "" || readString(t, old) != "original\n" || nw == "" || readString(t, nw) != long {
+		t.Fatalf("old copy or new text missing or wrong in %v", ents)
+	}
+	if !strings.Contains(err.Error(), old) || !strings.Contains(err.Error(), nw) {
+		t.Fatalf("message %q does not name %s and %s", err, old, nw)
 	}
 }
 
 // TestSaveInPlaceFsyncFails: after a failed fsync of an in-place write the
-// restored contents cannot be made durable either, so the backup is kept
-// and named.
+// restored contents cannot be made durable either, so the old copy is
+// kept and named.
 func TestSaveInPlaceFsyncFails(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "f", "original\n", 0o644)
@@ -257,7 +300,7 @@ func TestSaveInPlaceFsyncFails(t *testing.T) {
 	ffs.syncErr = syscall.EIO
 	ffs.faulty = func(n string) bool { return !isTemp(n) }
 	_, err := save(ffs, p, buffer.FromString("new"), SaveOptions{EOL: true})
-	if !errors.Is(err, ErrFsync) || !strings.Contains(err.Error(), "original kept in") {
+	if !errors.Is(err, ErrFsync) || !strings.Contains(err.Error(), "its previous contents are in") {
 		t.Fatalf("error %v", err)
 	}
 	if readString(t, p) != "original\n" {

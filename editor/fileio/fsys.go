@@ -12,6 +12,7 @@ import (
 type fileSystem interface {
 	OpenFile(name string, flag int, perm fs.FileMode) (file, error)
 	Rename(oldpath, newpath string) error
+	Link(oldpath, newpath string) error
 	Remove(name string) error
 	Lstat(name string) (fs.FileInfo, error)
 	Readlink(name string) (string, error)
@@ -30,6 +31,9 @@ type file interface {
 	Chown(uid, gid int) error
 	Truncate(size int64) error
 	Seek(offset int64, whence int) (int64, error)
+	Stat() (fs.FileInfo, error)
+	// Fd is the descriptor, for locks (see lockFile).
+	Fd() uintptr
 }
 
 // osFS is the real file system.
@@ -44,6 +48,7 @@ func (osFS) OpenFile(name string, flag int, perm fs.FileMode) (file, error) {
 }
 
 func (osFS) Rename(oldpath, newpath string) error   { return os.Rename(oldpath, newpath) }
+func (osFS) Link(oldpath, newpath string) error     { return os.Link(oldpath, newpath) }
 func (osFS) Remove(name string) error               { return os.Remove(name) }
 func (osFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
 func (osFS) Readlink(name string) (string, error)   { return os.Readlink(name) }

@@ -13,3 +13,6 @@ func (osFS) Writable(name string) bool {
 	f.Close()
 	return true
 }
+
+// nonBlock is 0 where opening never waits.
+const nonBlock = 0

@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
@@ -77,6 +79,105 @@ func TestLoadMissingAndDirectory(t *testing.T) {
 	_, err = Load(dir)
 	if !errors.Is(err, ErrIsDirectory) {
 		t.Fatalf("Load(dir) error = %v, want ErrIsDirectory", err)
+	}
+}
+
+// TestLoadOnlyFiles: devices and directories are refused at once with
+// Vim's words (checked against Vim 9.0: `"/dev/zero" is not a file`,
+// `"dir" is a directory`), without being read.
+func TestLoadOnlyFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		path, msg string
+		kind      error
+	}{
+		{"/dev/zero", `"/dev/zero" is not a file`, ErrNotAFile},
+		{"/dev/null", `"/dev/null" is not a file`, ErrNotAFile},
+		{"/dev/urandom", `"/dev/urandom" is not a file`, ErrNotAFile},
+		{dir, strconv.Quote(dir) + ` is a directory`, ErrIsDirectory},
+	} {
+		if _, err := os.Stat(tc.path); err != nil {
+			t.Skipf("%s: %v", tc.path, err)
+		}
+		l, err := Load(tc.path)
+		if !errors.Is(err, tc.kind) || err.Error() != tc.msg || l.Text.Len() != 0 {
+			t.Errorf("Load(%s) = %d bytes, %v; want %q", tc.path, l.Text.Len(), err, tc.msg)
+		}
+		if err := Check(tc.path); err == nil || err.Error() != tc.msg {
+			t.Errorf("Check(%s) = %v", tc.path, err)
+		}
+	}
+	if err := Check(filepath.Join(dir, "missing")); err != nil {
+		t.Errorf("Check(missing) = %v, want nil (Load says [New])", err)
+	}
+}
+
+// TestLoadFIFO: a named pipe is read to its end, as Vim does; one that
+// never ends is read up to MaxStreamSize and reported truncated.
+func TestLoadFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			w.Write([]byte("from\na pipe\n"))
+			w.Close()
+		}
+	}()
+	l, err := Load(fifo)
+	if err != nil || l.Text.String() != "from\na pipe" || !l.Stream || l.Truncated || l.Size != 12 {
+		t.Fatalf("Load(fifo) = %q stream %v truncated %v, %v", l.Text.String(), l.Stream, l.Truncated, err)
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer w.Close()
+		zeros := make([]byte, 1<<20)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := w.Write(zeros); err != nil {
+				return // the reader stopped
+			}
+		}
+	}()
+	l, err = Load(fifo)
+	if err != nil || l.Text.Len() != MaxStreamSize || !l.Truncated {
+		t.Fatalf("endless fifo: %d bytes, truncated %v, %v", l.Text.Len(), l.Truncated, err)
+	}
+}
+
+// TestStreamNeverChangedOnDisk: a FIFO written to again (its times change)
+// is still the same stream, not a file changed on disk to read again
+// (which would wait for a writer); a FIFO replaced by a file has changed.
+func TestStreamNeverChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	before, _ := StatPath(fifo)
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(fifo, later, later)
+	after, _ := StatPath(fifo)
+	if ChangedOnDisk(before, after) {
+		t.Fatal("a FIFO whose times changed counts as changed on disk")
+	}
+	os.Remove(fifo)
+	writeFile(t, dir, "p", "now a file\n", 0o644)
+	now, _ := StatPath(fifo)
+	if !ChangedOnDisk(before, now) {
+		t.Fatal("a FIFO replaced by a file does not count as changed")
 	}
 }
 

@@ -2,10 +2,7 @@ package fileio
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -34,22 +31,26 @@ type SaveOptions struct {
 // Save writes text to the file at path and returns the file's new Stat.
 //
 // The file is replaced atomically: the text goes to a temporary file in the
-// same directory (created with O_EXCL, the original's mode, or 0666 &^
-// umask for a new file, as Vim), which is fsynced, given the original's mode
-// and, when possible, owner, renamed over the file, and the directory
-// fsynced. A symbolic link is followed: the file it points to is replaced
-// and the link stays a link. A file with several hard links, whose owner or
-// group the process cannot give the new file, or whose directory is not
-// writable, is written in place instead so that it keeps its identity; a
-// backup copy taken first (next to the file, else in the temporary
-// directory) is used to put the old contents back if that write fails, and
-// is left behind if kjx dies in between. Devices and FIFOs are written in
-// place.
+// same directory (created with O_EXCL and locked, the original's mode, or
+// 0666 &^ umask for a new file, as Vim), which is fsynced, given the
+// original's mode and, when possible, owner, renamed over the file, and the
+// directory fsynced. A symbolic link is followed: the file it points to is
+// replaced and the link stays a link. A file with several hard links, whose
+// owner or group the process cannot give the new file, or whose directory
+// is not writable, is written in place instead so that it keeps its
+// identity, in a way that never destroys it (inplace.go): the complete new
+// text and a complete copy of the old bytes are on disk before the file is
+// touched, and the file is never cut before the new bytes are in it.
+// Devices and FIFOs are written in place.
 //
-// On any failure the original file is left as it was and the temporary file
-// is removed. Errors are one line with Vim's wording and wrap a kind
-// (ErrChangedOnDisk, ErrExists, ErrReadOnly, ErrIsDirectory, ErrCantOpen,
-// ErrWrite, ErrFsync, ErrBackup) and the system error.
+// On any failure the original file is left as it was and the message says
+// so ("; the file on disk is unchanged"), and no temporary file remains —
+// except when an in-place write fails and even putting the old bytes back
+// fails: then the message names the complete old copy and new text, which
+// stay. Force never weakens that: it only overrides the checks (changed on
+// disk, read-only, appeared). Errors are one line with Vim's wording and
+// wrap a kind (ErrChangedOnDisk, ErrExists, ErrReadOnly, ErrIsDirectory,
+// ErrCantOpen, ErrWrite, ErrFsync, ErrBackup) and the system error.
 func Save(path string, text buffer.Rope, opt SaveOptions) (Stat, error) {
 	return save(osFS{}, path, text, opt)
 }
@@ -88,9 +89,9 @@ func save(fsys fileSystem, path string, text buffer.Rope, opt SaveOptions) (Stat
 	}
 	switch {
 	case orig.Exists && !orig.Mode.IsRegular():
-		err = s.writeInPlace(orig, false)
+		err = s.writeInPlace()
 	case orig.Exists && (orig.Nlink > 1 || !s.mayOwn(orig)):
-		err = s.writeInPlace(orig, true)
+		err = s.writeInPlaceSafely(orig)
 	default:
 		err = s.replace(orig)
 	}
@@ -131,8 +132,9 @@ func (s *saver) mayOwn(orig Stat) bool {
 }
 
 // replace writes the text to a temporary file and renames it over the
-// target. When the original's group cannot be kept it falls back to
-// writing in place.
+// target. When the original's owner or group cannot be kept, or the
+// directory is not writable, it writes in place instead. The temporary
+// file stays locked (see temps.go) until it is renamed or removed.
 func (s *saver) replace(orig Stat) error {
 	dir := filepath.Dir(s.target)
 	perm := fs.FileMode(0o666)
@@ -144,44 +146,48 @@ func (s *saver) replace(orig Stat) error {
 		if orig.Exists && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EPERM)) {
 			// The directory is not writable but the file is: write in
 			// place, as Vim does.
-			return s.writeInPlace(orig, true)
+			return s.writeInPlaceSafely(orig)
 		}
-		return saveError(s.name, ErrCantOpen, err)
+		return s.failed(orig, saveError(s.name, ErrCantOpen, err))
 	}
-	abandon := func() {
-		f.Close()
+	abandon := func(kind, err error) error {
 		s.fsys.Remove(tmp)
+		f.Close()
+		return s.failed(orig, saveError(s.name, kind, err))
 	}
 	if orig.Exists {
 		if err := s.keepOwner(f, orig); err != nil {
-			abandon()
-			return s.writeInPlace(orig, true)
+			s.fsys.Remove(tmp)
+			f.Close()
+			return s.writeInPlaceSafely(orig)
 		}
 	}
 	if _, err := Encode(f, s.text, s.eol, s.opt.Format); err != nil {
-		abandon()
-		return saveError(s.name, ErrWrite, err)
+		return abandon(ErrWrite, err)
 	}
 	if orig.Exists {
 		if err := f.Chmod(orig.Mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-			abandon()
-			return saveError(s.name, ErrWrite, err)
+			return abandon(ErrWrite, err)
 		}
 	}
 	if err := f.Sync(); err != nil {
-		abandon()
-		return saveError(s.name, ErrFsync, err)
-	}
-	if err := f.Close(); err != nil {
-		s.fsys.Remove(tmp)
-		return saveError(s.name, ErrWrite, err)
+		return abandon(ErrFsync, err)
 	}
 	if err := s.fsys.Rename(tmp, s.target); err != nil {
-		s.fsys.Remove(tmp)
-		return saveError(s.name, ErrWrite, err)
+		return abandon(ErrWrite, err)
 	}
+	f.Close() // the bytes are durable (fsync) and in place: nothing to report
 	syncDir(s.fsys, dir)
 	return nil
+}
+
+// failed adds to a save error that the original is unchanged, when there
+// is an original.
+func (s *saver) failed(orig Stat, err error) error {
+	if !orig.Exists {
+		return err
+	}
+	return s.unchanged(err)
 }
 
 // keepOwner gives f the original's owner and group when they differ from
@@ -193,138 +199,6 @@ func (s *saver) keepOwner(f file, orig Stat) error {
 		return nil
 	}
 	return f.Chown(orig.UID, orig.GID)
-}
-
-// writeInPlace overwrites the target itself. With backup, a copy of the
-// original is taken first and written back if the write fails.
-func (s *saver) writeInPlace(orig Stat, backup bool) error {
-	var bak string
-	if backup {
-		var err error
-		if bak, err = s.backup(); err != nil {
-			if !s.opt.Force {
-				return saveError(s.name, ErrBackup, err)
-			}
-			backup = false
-		}
-	}
-	flag := os.O_WRONLY
-	if !backup {
-		flag |= os.O_TRUNC
-	}
-	f, err := s.fsys.OpenFile(s.target, flag, 0)
-	if err != nil {
-		if backup {
-			s.fsys.Remove(bak)
-		}
-		return saveError(s.name, ErrCantOpen, err)
-	}
-	err = s.overwrite(f, orig)
-	restored := true
-	if err != nil && backup {
-		restored = restore(s.fsys, f, bak, orig.Size)
-	}
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = saveError(s.name, ErrWrite, cerr)
-	}
-	if !backup {
-		return err
-	}
-	if !restored {
-		// Keep the copy: it is now the only one of the old contents.
-		pe := err.(*pathError)
-		pe.msg += fmt.Sprintf(" (original kept in %q)", bak)
-		return pe
-	}
-	s.fsys.Remove(bak)
-	return err
-}
-
-// overwrite writes the text from the start of f, cuts f to its length and
-// syncs it (regular files only).
-func (s *saver) overwrite(f file, orig Stat) error {
-	n, err := Encode(f, s.text, s.eol, s.opt.Format)
-	if err != nil {
-		return saveError(s.name, ErrWrite, err)
-	}
-	if !orig.Mode.IsRegular() {
-		return nil
-	}
-	if err := f.Truncate(n); err != nil {
-		return saveError(s.name, ErrWrite, err)
-	}
-	if err := f.Sync(); err != nil {
-		return saveError(s.name, ErrFsync, err)
-	}
-	return nil
-}
-
-// backup copies the target to a temporary file in its directory, or in the
-// system's temporary directory when its own is not writable, and returns
-// the copy's name.
-func (s *saver) backup() (string, error) {
-	src, err := s.fsys.OpenFile(s.target, os.O_RDONLY, 0)
-	if err != nil {
-		return "", err
-	}
-	defer src.Close()
-	base := filepath.Base(s.target)
-	name, dst, err := createTemp(s.fsys, filepath.Dir(s.target), base, 0o600)
-	if err != nil {
-		if name, dst, err = createTemp(s.fsys, os.TempDir(), base, 0o600); err != nil {
-			return "", err
-		}
-	}
-	_, err = io.Copy(dst, src)
-	if err == nil {
-		err = dst.Sync()
-	}
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		s.fsys.Remove(name)
-		return "", err
-	}
-	return name, nil
-}
-
-// restore writes the backup bak back over f after a failed in-place write
-// and reports whether that worked; if not, the caller keeps the backup.
-func restore(fsys fileSystem, f file, bak string, size int64) bool {
-	src, err := fsys.OpenFile(bak, os.O_RDONLY, 0)
-	if err != nil {
-		return false
-	}
-	defer src.Close()
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return false
-	}
-	if _, err := io.Copy(f, src); err != nil {
-		return false
-	}
-	return f.Truncate(size) == nil && f.Sync() == nil
-}
-
-// createTemp creates a new file next to base in dir with O_EXCL and a
-// random suffix.
-func createTemp(fsys fileSystem, dir, base string, perm fs.FileMode) (string, file, error) {
-	if len(base) > 200 {
-		base = base[:200] // stay under NAME_MAX with the suffix
-	}
-	var err error
-	for range 16 {
-		name := filepath.Join(dir, fmt.Sprintf(".%s.%08x.kjx~", base, rand.Uint32()))
-		var f file
-		f, err = fsys.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
-		if err == nil {
-			return name, f, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return "", nil, err
-		}
-	}
-	return "", nil, err
 }
 
 // syncDir fsyncs a directory so that a rename in it is durable. Failures

@@ -37,7 +37,9 @@ func StatPath(path string) (Stat, error) {
 
 // ChangedOnDisk reports whether the file described by now is not the one
 // described by old: it appeared or vanished, or its size, modification time,
-// inode or device differ.
+// inode or device differ. A stream (a FIFO, a device) that is still the
+// same one has not changed: its size and times say nothing of what it
+// holds, and reading it again would wait for a writer.
 func ChangedOnDisk(old, now Stat) bool {
 	if old.Exists != now.Exists {
 		return true
@@ -45,8 +47,11 @@ func ChangedOnDisk(old, now Stat) bool {
 	if !old.Exists {
 		return false
 	}
-	return old.Size != now.Size || !old.ModTime.Equal(now.ModTime) ||
-		old.Inode != now.Inode || old.Dev != now.Dev
+	sameFile := old.Inode == now.Inode && old.Dev == now.Dev
+	if !old.Mode.IsRegular() && !now.Mode.IsRegular() {
+		return !sameFile
+	}
+	return old.Size != now.Size || !old.ModTime.Equal(now.ModTime) || !sameFile
 }
 
 // statOf converts a FileInfo (of an existing file) to a Stat.

@@ -4,36 +4,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/cells"
 )
-
-// ClusterWidth returns the number of screen cells the cluster s takes when
-// it starts at display column col: a tab reaches the next multiple of
-// tabstop, a control character is shown as ^X (2 cells), a C1 control as
-// <xx> (4), an invalid UTF-8 byte as <xx> (4), any other cluster takes
-// uniseg's width (2 for wide characters and emoji). The UI should draw with
-// the same rules so that DisplayCol matches the screen.
-func ClusterWidth(s string, col, tabstop int) int {
-	if s == "" {
-		return 0
-	}
-	if s[0] == '\t' {
-		return tabWidth(col, tabstop)
-	}
-	t := newText(buffer.FromString(s))
-	return t.clusterAt(0).width
-}
-
-func tabWidth(col, tabstop int) int {
-	if tabstop <= 0 {
-		tabstop = 8
-	}
-	return tabstop - col%tabstop
-}
 
 // width returns the display width of the cluster c starting at column col.
 func (t *text) width(c cluster, col, tabstop int) int {
 	if c.first == '\t' {
-		return tabWidth(col, tabstop)
+		return cells.TabWidth(col, tabstop)
 	}
 	return c.width
 }
@@ -49,7 +26,7 @@ func (t *text) lineClusters(p int, f func(start int, c cluster) bool) {
 		for i < len(s) {
 			b := s[i]
 			if b < utf8.RuneSelf && (i+1 < len(s) && s[i+1] < utf8.RuneSelf || i+1 == len(s) && eol) {
-				if !f(p+i, cluster{end: p + i + 1, first: rune(b), width: asciiWidth(b)}) {
+				if !f(p+i, cluster{end: p + i + 1, first: rune(b), width: cells.ByteWidth(b)}) {
 					return
 				}
 				i++

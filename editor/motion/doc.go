@@ -9,8 +9,8 @@
 // # Model
 //
 // Positions are byte offsets into the rope. The cursor moves by grapheme
-// clusters (Unicode extended grapheme clusters as segmented by
-// github.com/rivo/uniseg), with three rules of Vim's: a '\n' is a cluster
+// clusters (Unicode extended grapheme clusters as cells.Cut cuts them
+// with github.com/rivo/uniseg), with three rules of Vim's: a '\n' is a cluster
 // of its own and clusters never cross a line end (so "\r\n" is two clusters,
 // Vim's ^M and the line break), an invalid UTF-8 byte is a cluster of its
 // own (Vim shows it as <xx>). Every function first moves an offset that is
@@ -31,9 +31,11 @@
 // their own for emoji, CJK ideographs, kana, Hangul, braille, super- and
 // subscripts (class_table.go, generated from Vim's charclass() by
 // gen_classes.go). A cluster's class is its first rune's. Display widths
-// follow Vim: a tab reaches the next multiple of the tab stop, a control
-// character is ^X (2 cells), a C1 control or an invalid byte <xx> (4),
-// other clusters take uniseg's width (2 for wide characters and emoji).
+// are package editor/cells's, the screen's own: a tab reaches the next
+// multiple of the tab stop, a control character is ^X (2 cells), a C1
+// control or an invalid byte <xx> (4), a format character such as U+202E
+// <202e> (6), other clusters uniseg's width (2 for wide characters and
+// emoji), so DisplayCol is the column the screen shows.
 //
 // Vim's options are fixed at their defaults: 'iskeyword', 'matchpairs'
 // "(:),{:},[:]" (plus <:> for the < > objects), 'paragraphs', 'sections',

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/rivo/uniseg"
 )
 
@@ -133,7 +134,12 @@ func TestDisplayCol(t *testing.T) {
 		{"\u0085x", 2, 4}, // <85>
 		{"e\u0301x", 3, 1},
 		{"😀x", 4, 2},
-		{"a\nbc", 3, 1}, // columns count from the line start
+		{"a\u202ebc", 4, 7}, // <202e>, as Vim shows it
+		{"x\u200by", 4, 7},  // <200b>
+		{"\ufeffx", 3, 6},   // <feff>
+		{"\u0301x", 2, 6},   // a lone combining mark: <0301>
+		{"a\u00adb", 3, 7},  // kjx shows <00ad> (Vim one cell)
+		{"a\nbc", 3, 1},     // columns count from the line start
 	}
 	for _, c := range cases {
 		if got := DisplayCol(buffer.FromString(c.text), c.off, 8); got != c.want {
@@ -171,8 +177,8 @@ func TestDisplayColRoundTrip(t *testing.T) {
 			if p >= len(s) || s[p] == '\n' {
 				continue
 			}
-			if _, e := GraphemeAt(r, p); ClusterWidth(s[p:e], DisplayCol(r, p, 8), 8) == 0 {
-				continue // a zero-width cluster shares its column
+			if _, e := GraphemeAt(r, p); cells.WidthAt(s[p:e], DisplayCol(r, p, 8), 8) == 0 {
+				t.Fatalf("%q: the cluster at %d takes no cell", s, p)
 			}
 			line := r.LineOf(p)
 			if got := OffsetAtDisplayCol(r, line, DisplayCol(r, p, 8), 8); got != p {

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/rivo/uniseg"
 )
 
@@ -86,7 +87,7 @@ func (t *text) span(p, k int) (s string, eol bool) {
 type cluster struct {
 	end   int  // offset just past the cluster
 	first rune // its first rune; for an invalid byte, the byte's value
-	width int  // display width excluding tabs (see clusterWidth)
+	width int  // display width excluding tabs (cells.Width)
 	bad   bool // an invalid UTF-8 byte, shown as <xx>
 }
 
@@ -99,38 +100,19 @@ func (t *text) clusterAt(p int) cluster {
 		return cluster{end: p + 1, first: '\n'}
 	}
 	if b < utf8.RuneSelf && (p+1 >= t.n || t.at(p+1) < utf8.RuneSelf) {
-		return cluster{end: p + 1, first: rune(b), width: asciiWidth(b)}
+		return cluster{end: p + 1, first: rune(b), width: cells.ByteWidth(b)}
 	}
 	for k := 32; ; k *= 2 {
 		s, eol := t.span(p, k)
 		rn, size := utf8.DecodeRuneInString(s)
 		if rn == utf8.RuneError && size <= 1 {
-			return cluster{end: p + 1, first: rune(t.at(p)), width: 4, bad: true}
+			return cluster{end: p + 1, first: rune(t.at(p)), width: cells.ByteWidth(s[0]), bad: true}
 		}
-		c, rest, w, _ := uniseg.FirstGraphemeClusterInString(s, -1)
-		if rest != "" || eol {
-			return cluster{end: p + len(c), first: rn, width: runeClusterWidth(rn, w)}
+		c, w, _ := cells.Cut(s, -1)
+		if len(c) < len(s) || eol {
+			return cluster{end: p + len(c), first: rn, width: cells.Width(c, w)}
 		}
 	}
-}
-
-// asciiWidth is the display width of an ASCII byte other than tab.
-func asciiWidth(b byte) int {
-	if b < 0x20 || b == 0x7f {
-		return 2 // ^X
-	}
-	return 1
-}
-
-// runeClusterWidth adjusts uniseg's width for runes Vim shows specially.
-func runeClusterWidth(first rune, w int) int {
-	switch {
-	case first < 0x20 || first == 0x7f:
-		return 2
-	case first >= 0x80 && first < 0xa0:
-		return 4 // <80>
-	}
-	return w
 }
 
 // safeBefore returns a cluster boundary at or before q, near q: the

@@ -1,34 +1,10 @@
 package undopanel
 
-import "strings"
+import (
+	"strings"
 
-// KeyCode names the keys the panel understands besides characters.
-type KeyCode uint8
-
-// The key codes.
-const (
-	KeyRune KeyCode = iota
-	KeyUp
-	KeyDown
-	KeyLeft
-	KeyRight
-	KeyEnter
-	KeyEsc
-	KeyTab
-	KeyHome
-	KeyEnd
-	KeyPgUp
-	KeyPgDn
-	KeyBackspace
+	"github.com/kjx-editor/kjx/editor/keys"
 )
-
-// Key is a key press given to the panel. Ctrl marks a control character
-// (Rune holds the lower-case letter).
-type Key struct {
-	Code KeyCode
-	Rune rune
-	Ctrl bool
-}
 
 // ActionKind is what a key asks of the panel's owner.
 type ActionKind uint8
@@ -75,9 +51,32 @@ var HelpLines = []string{
 	"?         this help (type a pattern to search up)",
 }
 
+// Handles reports whether k is a key the panel understands: a character
+// alone or with Ctrl, or one of its special keys (whatever the
+// modifiers: <S-Up> is <Up>).
+func Handles(k keys.Key) bool {
+	switch k.Code {
+	case keys.Rune:
+		return k.Mod&^keys.ModCtrl == 0
+	case keys.Up, keys.Down, keys.Left, keys.Right, keys.Enter, keys.Esc, keys.Tab,
+		keys.Home, keys.End, keys.PgUp, keys.PgDn, keys.Backspace:
+		return true
+	}
+	return false
+}
+
+// isCtrl reports whether k is CTRL and the letter r.
+func isCtrl(k keys.Key, r rune) bool {
+	return k.Code == keys.Rune && k.Mod == keys.ModCtrl && k.Rune == r
+}
+
 // Key handles one key press and returns what the owner must do. t is the
-// tree the panel last synced with.
-func (p *Panel) Key(t Tree, k Key) Action {
+// tree the panel last synced with. Keys the panel does not handle
+// (Handles) do nothing.
+func (p *Panel) Key(t Tree, k keys.Key) Action {
+	if !Handles(k) {
+		return Action{}
+	}
 	if a, ok := p.WindowKey(k); ok {
 		return a
 	}
@@ -89,39 +88,39 @@ func (p *Panel) Key(t Tree, k Key) Action {
 	}
 	if p.pending == 'g' {
 		p.pending = 0
-		if k.Code == KeyRune && k.Rune == 'g' && !k.Ctrl {
+		if k.IsRune('g') {
 			return p.selectRow(p.Layout.Len() - 1)
 		}
 	}
-	if k.Ctrl {
+	if k.Code == keys.Rune && k.Mod == keys.ModCtrl {
 		return p.ctrlKey(k.Rune)
 	}
 	switch k.Code {
-	case KeyDown:
+	case keys.Down:
 		return p.moveRows(1)
-	case KeyUp:
+	case keys.Up:
 		return p.moveRows(-1)
-	case KeyLeft:
+	case keys.Left:
 		return p.sibling(-1)
-	case KeyRight:
+	case keys.Right:
 		return p.sibling(1)
-	case KeyEnter:
+	case keys.Enter:
 		return Action{Kind: ActRestore, Seq: p.Sel}
-	case KeyEsc:
+	case keys.Esc:
 		return Action{Kind: ActClose}
-	case KeyTab:
+	case keys.Tab:
 		return Action{Kind: ActFocusText}
-	case KeyBackspace:
+	case keys.Backspace:
 		return Action{Kind: ActRestoreBack}
-	case KeyHome:
+	case keys.Home:
 		return p.selectRow(p.Layout.Len() - 1)
-	case KeyEnd:
+	case keys.End:
 		return p.selectRow(0)
-	case KeyPgDn:
+	case keys.PgDn:
 		return p.moveRows(max(p.height-1, 1))
-	case KeyPgUp:
+	case keys.PgUp:
 		return p.moveRows(-max(p.height-1, 1))
-	case KeyRune:
+	case keys.Rune:
 		return p.runeKey(t, k.Rune)
 	}
 	return Action{}
@@ -131,15 +130,15 @@ func (p *Panel) Key(t Tree, k Key) Action {
 // to show: CTRL-W w, CTRL-W CTRL-W, CTRL-W p, h, l and W go to the other
 // window, the text (there are two); any other key after CTRL-W cancels
 // it. It reports whether k was such a key.
-func (p *Panel) WindowKey(k Key) (Action, bool) {
+func (p *Panel) WindowKey(k keys.Key) (Action, bool) {
 	if p.pending == 'w' {
 		p.pending = 0
-		if k.Code == KeyRune && strings.ContainsRune("wWphl", k.Rune) {
+		if k.Code == keys.Rune && (k.Mod == 0 && strings.ContainsRune("wWphl", k.Rune) || isCtrl(k, 'w')) {
 			return Action{Kind: ActFocusText}, true
 		}
 		return Action{}, true
 	}
-	if k.Code == KeyRune && k.Ctrl && k.Rune == 'w' {
+	if isCtrl(k, 'w') {
 		p.pending = 'w'
 		return Action{}, true
 	}

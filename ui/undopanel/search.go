@@ -1,5 +1,7 @@
 package undopanel
 
+import "github.com/kjx-editor/kjx/editor/keys"
+
 // The panel's search (/ ? n N, issue #15). The panel only edits the
 // pattern and keeps the result: which rows match. Running the search is
 // the owner's job (it needs the states' changes and a goroutine): Enter
@@ -100,16 +102,16 @@ func (p *Panel) startTyping(up bool) Action {
 // typingKey edits the pattern being typed: characters go in, BS takes
 // one out (and leaves when there is none), CTRL-U empties it, Esc
 // cancels, Enter searches (an empty pattern is the last one, as in Vim).
-func (p *Panel) typingKey(k Key) Action {
+func (p *Panel) typingKey(k keys.Key) Action {
 	s := &p.Search
 	help := p.Help
 	p.Help = false
 	switch {
-	case help && k.Code == KeyRune && k.Rune == '?' && !k.Ctrl && len(s.Input) == 0:
+	case help && k.IsRune('?') && len(s.Input) == 0:
 		s.Typing = false // ?? closes the help
-	case k.Code == KeyEsc || k.Ctrl && k.Rune == 'c':
+	case k.Code == keys.Esc || isCtrl(k, 'c'):
 		s.Typing = false
-	case k.Code == KeyEnter:
+	case k.Code == keys.Enter:
 		s.Typing = false
 		pat := string(s.Input)
 		if pat == "" {
@@ -122,15 +124,15 @@ func (p *Panel) typingKey(k Key) Action {
 			return Action{Kind: ActRedraw}
 		}
 		return p.search(pat, s.Up, true)
-	case k.Code == KeyBackspace || k.Ctrl && k.Rune == 'h':
+	case k.Code == keys.Backspace || isCtrl(k, 'h'):
 		if len(s.Input) == 0 {
 			s.Typing = false
 		} else {
 			s.Input = s.Input[:len(s.Input)-1]
 		}
-	case k.Ctrl && k.Rune == 'u':
+	case isCtrl(k, 'u'):
 		s.Input = s.Input[:0]
-	case k.Code == KeyRune && !k.Ctrl:
+	case k.Code == keys.Rune && k.Mod == 0:
 		s.Input = append(s.Input, k.Rune)
 	default:
 		return Action{}

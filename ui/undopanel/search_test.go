@@ -1,8 +1,12 @@
 package undopanel
 
-import "testing"
+import (
+	"testing"
 
-func enter() Key { return Key{Code: KeyEnter} }
+	"github.com/kjx-editor/kjx/editor/keys"
+)
+
+func enter() keys.Key { return keys.Special(keys.Enter) }
 
 // searchPanel is branchy() synced, with rows 6 (current) selected.
 func searchPanel(t *testing.T) (*Panel, *memTree) {
@@ -16,7 +20,7 @@ func searchPanel(t *testing.T) (*Panel, *memTree) {
 
 func TestSearchTypingAndEnter(t *testing.T) {
 	p, tr := searchPanel(t)
-	for _, k := range append(keys("/fox"), Key{Code: KeyBackspace}, Key{Code: KeyRune, Rune: 'o'}) {
+	for _, k := range append(typed("/fox"), keys.Special(keys.Backspace), keys.Char('o')) {
 		p.Key(tr, k)
 	}
 	if !p.Search.Typing || string(p.Search.Input) != "foo" || p.Help {
@@ -42,7 +46,7 @@ func TestSearchTypingAndEnter(t *testing.T) {
 		key  rune
 		want int
 	}{{'n', 1}, {'n', 3}, {'N', 1}, {'N', 3}} {
-		p.Key(tr, Key{Code: KeyRune, Rune: step.key})
+		p.Key(tr, keys.Char(step.key))
 		if p.Sel != step.want {
 			t.Fatalf("%c: selection %d, want %d", step.key, p.Sel, step.want)
 		}
@@ -54,25 +58,25 @@ func TestSearchTypingAndEnter(t *testing.T) {
 
 func TestSearchQuestionMarkIsHelpAndSearchUp(t *testing.T) {
 	p, tr := searchPanel(t)
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
+	p.Key(tr, keys.Char('?'))
 	if !p.Help || !p.Search.Typing || !p.Search.Up {
 		t.Fatalf("? shows the help and starts an upward search: help %v %+v", p.Help, p.Search)
 	}
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
+	p.Key(tr, keys.Char('?'))
 	if p.Help || p.Search.Typing {
 		t.Fatalf("?? closes both: help %v typing %v", p.Help, p.Search.Typing)
 	}
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
-	p.Key(tr, Key{Code: KeyEsc})
+	p.Key(tr, keys.Char('?'))
+	p.Key(tr, keys.Special(keys.Esc))
 	if p.Help || p.Search.Typing {
 		t.Fatalf("? Esc closes both")
 	}
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
+	p.Key(tr, keys.Char('?'))
 	if a := p.Key(tr, enter()); a.Kind == ActSearch || p.Search.Err != "" || p.Help {
 		t.Fatalf("? Enter without a pattern only closes the help: %+v, err %q", a, p.Search.Err)
 	}
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
-	p.Key(tr, Key{Code: KeyRune, Rune: 'x'})
+	p.Key(tr, keys.Char('?'))
+	p.Key(tr, keys.Char('x'))
 	if p.Help {
 		t.Fatalf("typing a pattern hides the help")
 	}
@@ -83,22 +87,22 @@ func TestSearchQuestionMarkIsHelpAndSearchUp(t *testing.T) {
 
 func TestSearchNotFoundAndEmptyPattern(t *testing.T) {
 	p, tr := searchPanel(t)
-	p.Key(tr, Key{Code: KeyRune, Rune: 'n'})
+	p.Key(tr, keys.Char('n'))
 	if p.Search.Err != "E35: No previous regular expression" {
 		t.Fatalf("n before any search: %q", p.Search.Err)
 	}
-	p.Key(tr, Key{Code: KeyRune, Rune: '/'})
-	p.Key(tr, Key{Code: KeyRune, Rune: 'z'})
+	p.Key(tr, keys.Char('/'))
+	p.Key(tr, keys.Char('z'))
 	p.Key(tr, enter())
 	p.Done(p.Search.Gen(), "")
-	p.Key(tr, Key{Code: KeyRune, Rune: 'n'})
+	p.Key(tr, keys.Char('n'))
 	if p.Search.Err != "E486: Pattern not found: z" || p.Sel != 6 {
 		t.Fatalf("n without matches: %q, selection %d", p.Search.Err, p.Sel)
 	}
 	// / Enter repeats the last pattern, in the new direction.
-	p.Key(tr, Key{Code: KeyRune, Rune: '?'})
-	p.Key(tr, Key{Code: KeyRune, Rune: 'y'})
-	p.Key(tr, Key{Code: KeyBackspace})
+	p.Key(tr, keys.Char('?'))
+	p.Key(tr, keys.Char('y'))
+	p.Key(tr, keys.Special(keys.Backspace))
 	if a := p.Key(tr, enter()); a.Kind != ActSearch || a.Pattern != "z" || !a.Up {
 		t.Fatalf("? Enter after a search: %+v", a)
 	}
@@ -106,8 +110,8 @@ func TestSearchNotFoundAndEmptyPattern(t *testing.T) {
 
 func TestSearchMatchesDroppedOnRebuild(t *testing.T) {
 	p, tr := searchPanel(t)
-	p.Key(tr, Key{Code: KeyRune, Rune: '/'})
-	p.Key(tr, Key{Code: KeyRune, Rune: 'a'})
+	p.Key(tr, keys.Char('/'))
+	p.Key(tr, keys.Char('a'))
 	p.Key(tr, enter())
 	gen := p.Search.Gen()
 	p.Found(gen, 2)

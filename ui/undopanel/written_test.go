@@ -3,6 +3,8 @@ package undopanel
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/kjx-editor/kjx/editor/keys"
 )
 
 // bruteWritten is the model of { and }: the nearest row in direction dir
@@ -63,9 +65,9 @@ func TestWrittenAfterWriteAtOldState(t *testing.T) {
 	tr.cur = 4
 	tr.writes, tr.nodes[4].SaveNr, tr.saved = 1, 1, 4
 	p.Sync(tr)
-	p.Key(tr, Key{Code: KeyRune, Rune: 'g'})
-	p.Key(tr, Key{Code: KeyRune, Rune: 'g'})
-	p.Key(tr, Key{Code: KeyRune, Rune: '{'})
+	p.Key(tr, keys.Char('g'))
+	p.Key(tr, keys.Char('g'))
+	p.Key(tr, keys.Char('{'))
 	if p.Sel != 4 {
 		t.Fatalf("{ from the newest selects %d, want the state written, 4", p.Sel)
 	}
@@ -83,9 +85,9 @@ func BenchmarkWrittenJump100k(b *testing.B) {
 	var p Panel
 	p.Sync(tr)
 	p.Rows(40, nil)
-	keys := [2]Key{{Code: KeyRune, Rune: '{'}, {Code: KeyRune, Rune: '}'}}
+	press := [2]keys.Key{keys.Char('{'), keys.Char('}')}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		p.Key(tr, keys[i/20%2])
+		p.Key(tr, press[i/20%2])
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package cells
 
 import (
 	"sync"
@@ -8,33 +8,47 @@ import (
 	"github.com/rivo/uniseg"
 )
 
-// This file holds the sanitising rules: how one grapheme cluster of file
-// text becomes cells that are safe to send to a terminal. No byte of the
-// file reaches the terminal unless it is part of a printable cluster; see
-// doc.go for the rules and their reasons.
+// This file holds the sanitising rules: how one grapheme cluster of text
+// becomes cells that are safe to send to a terminal. No byte reaches the
+// terminal unless it is part of a printable cluster; see doc.go for the
+// rules and their reasons.
 
-// piece is part of the display form of a cluster: either text to draw as
-// one cell (or two for wide clusters), or escape text (ASCII, one cell per
-// byte) drawn in the SpecialKey style.
-type piece struct {
-	s   string
-	w   int
-	esc bool
+// Piece is part of the display form of a cluster: either text to draw as
+// one cell (or two for wide clusters), or escape text (ASCII, one cell
+// per byte) drawn in the SpecialKey style.
+type Piece struct {
+	S   string // the text of the piece
+	W   int    // its width in cells: 1 or 2 for text, len(S) for an escape
+	Esc bool   // an escape (^X, <xx>, <hhhh>)
 }
 
 // printableASCII slices give one-byte cell strings without allocating.
 const printableASCII = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
 
-// asciiCell returns the one-cell string for the printable ASCII byte b.
-func asciiCell(b byte) string { return printableASCII[b-' ' : b-' '+1] }
+// ASCII returns the one-cell string for the printable ASCII byte b
+// (' ' ≤ b < 0x7f) without allocating.
+func ASCII(b byte) string { return printableASCII[b-' ' : b-' '+1] }
 
 const hexDigits = "0123456789abcdef"
 
-// sanitizer turns clusters into pieces. It reuses its buffer, so the
+// Sanitizer turns clusters into pieces. It reuses its buffer, so the
 // pieces it returns are valid until the next call. The zero value is ready
-// to use; a sanitizer is not safe for concurrent use.
-type sanitizer struct {
-	out []piece
+// to use; a Sanitizer is not safe for concurrent use.
+type Sanitizer struct {
+	out []Piece
+	// counting makes the walk only add up widths in width: Width uses it
+	// to measure an unsafe cluster without building its escapes.
+	counting bool
+	width    int
+}
+
+// emit adds a piece to the output (or its width, when counting).
+func (z *Sanitizer) emit(p Piece) {
+	if z.counting {
+		z.width += p.W
+		return
+	}
+	z.out = append(z.out, p)
 }
 
 // controlEscapes holds "^@^A...^_" (the ^X forms of the C0 controls).
@@ -63,22 +77,23 @@ func byteEscape(b byte) string {
 	return t[4*int(b) : 4*int(b)+4]
 }
 
-// pieces returns the display form of cluster, which is one grapheme
-// cluster (or one invalid byte) of text other than a tab or a newline.
-// w is uniseg's width of the cluster.
-func (z *sanitizer) pieces(cluster string, w int) []piece {
+// Pieces returns the display form of cluster, which is one grapheme
+// cluster (or one invalid byte) as Cut returns it, other than a tab (its
+// width depends on its column: see WidthAt) or a newline. w is the width
+// Cut returned with it (uniseg's).
+func (z *Sanitizer) Pieces(cluster string, w int) []Piece {
 	z.out = z.out[:0]
 	if len(cluster) == 1 && cluster[0] < utf8.RuneSelf {
 		b := cluster[0]
 		if b < ' ' || b == 0x7f {
-			z.out = append(z.out, piece{s: controlEscape(b), w: 2, esc: true})
+			z.emit(Piece{S: controlEscape(b), W: 2, Esc: true})
 		} else {
-			z.out = append(z.out, piece{s: cluster, w: 1})
+			z.emit(Piece{S: cluster, W: 1})
 		}
 		return z.out
 	}
 	if w > 0 && clusterSafe(cluster, w == 2) {
-		z.out = append(z.out, piece{s: cluster, w: min(w, 2)})
+		z.emit(Piece{S: cluster, W: min(w, 2)})
 		return z.out
 	}
 	z.split(cluster)
@@ -87,7 +102,7 @@ func (z *sanitizer) pieces(cluster string, w int) []piece {
 
 // split handles a cluster that holds something unsafe: printable runs are
 // kept together, everything else is escaped rune by rune.
-func (z *sanitizer) split(cluster string) {
+func (z *Sanitizer) split(cluster string) {
 	start := -1 // start of the current printable run
 	for i := 0; i < len(cluster); {
 		r, size := utf8.DecodeRuneInString(cluster[i:])
@@ -113,7 +128,7 @@ func (z *sanitizer) split(cluster string) {
 // flushRun emits a run of safe runes: as text when it starts with a base
 // character and has a width, otherwise escaped (a lone combining mark
 // would attach to whatever the terminal drew before it).
-func (z *sanitizer) flushRun(run string) {
+func (z *Sanitizer) flushRun(run string) {
 	r, _ := utf8.DecodeRuneInString(run)
 	if !unicode.Is(unicode.M, r) {
 		if w := uniseg.StringWidth(run); w > 0 {
@@ -128,7 +143,7 @@ func (z *sanitizer) flushRun(run string) {
 					z.escapeAll(c)
 					continue
 				}
-				z.out = append(z.out, piece{s: c, w: min(w, 2)})
+				z.emit(Piece{S: c, W: min(w, 2)})
 			}
 			return
 		}
@@ -137,7 +152,7 @@ func (z *sanitizer) flushRun(run string) {
 }
 
 // escapeAll escapes every rune of s.
-func (z *sanitizer) escapeAll(s string) {
+func (z *Sanitizer) escapeAll(s string) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		z.escapeRune(s[i:i+size], r, size)
@@ -148,7 +163,11 @@ func (z *sanitizer) escapeAll(s string) {
 // escapeRune appends the escape of one rune (or invalid byte) as a piece:
 // ^X for C0 controls and DEL, <xx> for invalid bytes and C1 controls (as
 // Vim shows both), <hhhh> for any other unsafe code point.
-func (z *sanitizer) escapeRune(raw string, r rune, size int) {
+func (z *Sanitizer) escapeRune(raw string, r rune, size int) {
+	if z.counting {
+		z.width += escapeWidth(r, size)
+		return
+	}
 	var e string
 	switch {
 	case r == utf8.RuneError && size == 1:
@@ -162,7 +181,24 @@ func (z *sanitizer) escapeRune(raw string, r rune, size int) {
 		b := appendHexRune(append(buf[:0], '<'), r)
 		e = string(append(b, '>'))
 	}
-	z.out = append(z.out, piece{s: e, w: len(e), esc: true})
+	z.out = append(z.out, Piece{S: e, W: len(e), Esc: true})
+}
+
+// escapeWidth is len of what escapeRune writes for r, without writing it.
+func escapeWidth(r rune, size int) int {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return 4 // <xx>
+	case r < ' ' || r == 0x7f:
+		return 2 // ^X
+	case r >= 0x80 && r < 0xa0:
+		return 4 // <xx>
+	}
+	digits := 4
+	for v := r >> 16; v > 0; v >>= 4 {
+		digits++
+	}
+	return digits + 2 // <hhhh>
 }
 
 // appendHexRune appends r in lower-case hex, at least four digits.
@@ -192,12 +228,21 @@ func clusterSafe(cluster string, wide bool) bool {
 		if !runeSafeIn(cluster, i, r, size, wide) {
 			return false
 		}
-		if i == 0 && unicode.Is(unicode.M, r) {
+		if i == 0 && isMark(r) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// isMark reports whether r is a combining mark (Unicode M), answering
+// at once for the ranges that hold none.
+func isMark(r rune) bool {
+	if r < 0x300 || r >= 0x4e00 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7a3 {
+		return false
+	}
+	return unicode.Is(unicode.M, r)
 }
 
 // runeSafeIn reports whether rune r at byte i of cluster may reach the

@@ -1,0 +1,19 @@
+//go:build darwin || freebsd || netbsd
+
+package fileio
+
+import (
+	"io/fs"
+	"syscall"
+	"time"
+)
+
+// changeTime is the file's status change time (ctime), which nothing can
+// set back; the modification time where it is unknown.
+func changeTime(fi fs.FileInfo) time.Time {
+	sys, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fi.ModTime()
+	}
+	return time.Unix(int64(sys.Ctimespec.Sec), int64(sys.Ctimespec.Nsec)) //nolint:unconvert // int32 on some systems
+}

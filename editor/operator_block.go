@@ -1,0 +1,107 @@
+package editor
+
+import "strings"
+
+// Blockwise operators on lines where an edge of the block falls inside a
+// character that takes several cells (a tab, a wide character, an
+// escaped one such as <202e>), the way Vim's block_prep measures them.
+
+// blockText is the part of line inside a block, as Vim's block_prep
+// yanks it: a character that straddles an edge of the block (a tab, a
+// wide or escaped character) contributes a space for each of its
+// columns inside the block, and one that covers the whole block, or a
+// line that ends before it, gives the block's width in spaces.
+func blockText(line string, rg opRange, ts int) string {
+	p, v := 0, 0
+	for p < len(line) && v < rg.vcol0 {
+		n := nextCol(line, p)
+		v += clusterWidth(line[p:n], v, ts)
+		p = n
+	}
+	if v < rg.vcol0 {
+		if rg.toEOL {
+			return ""
+		}
+		return strings.Repeat(" ", rg.vcol1-rg.vcol0+1) // the line ends before the block
+	}
+	if !rg.toEOL && v > rg.vcol1 {
+		return strings.Repeat(" ", rg.vcol1-rg.vcol0+1)
+	}
+	startSpaces := strings.Repeat(" ", v-rg.vcol0)
+	if rg.toEOL {
+		return startSpaces + line[p:]
+	}
+	q := p
+	for q < len(line) && v <= rg.vcol1 {
+		n := nextCol(line, q)
+		w := clusterWidth(line[q:n], v, ts)
+		if v+w > rg.vcol1+1 {
+			// Straddles the right edge: its columns inside as spaces.
+			return startSpaces + line[p:q] + strings.Repeat(" ", rg.vcol1+1-v)
+		}
+		v += w
+		q = n
+	}
+	return startSpaces + line[p:q]
+}
+
+// blockDel is what Vim's block delete does to line: the bytes [a, b)
+// are replaced by left+right blanks. A character that straddles an edge
+// of the block is deleted whole and its columns outside the block become
+// blanks (left of the block, right of it); a line that ends before the
+// block loses nothing (a == b).
+func blockDel(line string, rg opRange, ts int) (a, b, left, right int) {
+	p, v, prev, incr := 0, 0, 0, 0
+	for p < len(line) && v < rg.vcol0 {
+		n := nextCol(line, p)
+		incr = clusterWidth(line[p:n], v, ts)
+		prev, v, p = p, v+incr, n
+	}
+	if v < rg.vcol0 {
+		return len(line), len(line), 0, 0
+	}
+	a = p
+	if v > rg.vcol0 { // a character straddles the left edge
+		a, left = prev, incr-(v-rg.vcol0)
+	}
+	if !rg.toEOL && v > rg.vcol1 { // one character covers the whole block
+		return a, p, left, v - rg.vcol1 - 1
+	}
+	for p < len(line) && (rg.toEOL || v <= rg.vcol1) {
+		n := nextCol(line, p)
+		v += clusterWidth(line[p:n], v, ts)
+		p = n
+	}
+	if !rg.toEOL && v > rg.vcol1+1 { // a character straddles the right edge
+		right = v - rg.vcol1 - 1
+	}
+	return a, p, left, right
+}
+
+// deleteBlock deletes a block (the register is already stored) and puts
+// the cursor at its top-left corner, after the blanks left of the block
+// but not past the line's last character, as Vim does.
+func (e *Editor) deleteBlock(rg opRange) {
+	ts := e.opt.TabStop
+	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	first := -1
+	for l := rg.end.Line; l >= rg.start.Line; l-- {
+		a, b, left, right := blockDel(lineText(e.text(), l), rg, ts)
+		if a == b {
+			continue
+		}
+		ls := lineStart(e.text(), l)
+		e.replaceRange(ls+a, ls+b, strings.Repeat(" ", left+right))
+		if l == rg.start.Line {
+			first = a + left
+		}
+	}
+	if first >= 0 {
+		// Vim's check_cursor_col: not past the last character, also when
+		// c goes on to insert there.
+		if line := lineText(e.text(), rg.start.Line); first >= len(line) {
+			first = lastCharCol(line)
+		}
+		e.win.cur = Pos{Line: rg.start.Line, Col: first}
+	}
+}

@@ -1,0 +1,125 @@
+package options
+
+// table is every option kjx knows. To add one, add its field to Values
+// (and its default to Defaults when it is not the zero value) and one
+// entry here; give it a Config key to make the configuration file set it
+// (config/options.go then needs one line binding the key to a field of
+// config.EditorConfig). See the package documentation.
+var table = []Def{
+	{Name: "tabstop", Short: "ts", Kind: Number, Config: "editor.tabstop",
+		Doc: "Vim's 'tabstop': columns a `<Tab>` in the file counts for.",
+		Min: 1, Max: 9999, Int: func(v *Values) *int { return &v.TabStop }},
+	{Name: "shiftwidth", Short: "sw", Kind: Number, Config: "editor.shiftwidth",
+		Doc: "Vim's 'shiftwidth': columns for each step of `>>`, `<<` and autoindent; 0 = use tabstop.",
+		Min: 0, Max: NoMax, Fix: func(v *Values, _ int) int { return v.TabStop },
+		Int: func(v *Values) *int { return &v.ShiftWidth }},
+	{Name: "softtabstop", Short: "sts", Kind: Number, Config: "editor.softtabstop",
+		Doc: "Vim's 'softtabstop': columns a `<Tab>` or `<BS>` typed in insert mode counts for; 0 = off, negative = use shiftwidth.",
+		Min: NoMin, Max: NoMax, Int: func(v *Values) *int { return &v.SoftTabStop }},
+	{Name: "expandtab", Short: "et", Kind: Bool, Config: "editor.expandtab",
+		Doc:  "Vim's 'expandtab': insert spaces instead of a `<Tab>`.",
+		Bool: func(v *Values) *bool { return &v.ExpandTab }},
+	{Name: "autoindent", Short: "ai", Kind: Bool, Config: "editor.autoindent",
+		Doc:  "Vim's 'autoindent': a new line copies the indent of the current one.",
+		Bool: func(v *Values) *bool { return &v.AutoIndent }},
+	{Name: "shiftround", Short: "sr", Kind: Bool, Config: "editor.shiftround",
+		Doc:  "Vim's 'shiftround': round `>` and `<` indents to a multiple of shiftwidth.",
+		Bool: func(v *Values) *bool { return &v.ShiftRound }},
+	{Name: "ignorecase", Short: "ic", Kind: Bool, Config: "editor.ignorecase",
+		Doc:  "Vim's 'ignorecase': searches ignore case.",
+		Bool: func(v *Values) *bool { return &v.IgnoreCase }},
+	{Name: "smartcase", Short: "scs", Kind: Bool, Config: "editor.smartcase",
+		Doc:  "Vim's 'smartcase': with ignorecase, a pattern with an upper-case letter is case sensitive.",
+		Bool: func(v *Values) *bool { return &v.SmartCase }},
+	{Name: "hlsearch", Short: "hls", Kind: Bool, Config: "editor.hlsearch",
+		Doc:  "Vim's 'hlsearch': highlight all matches of the last search.",
+		Bool: func(v *Values) *bool { return &v.HLSearch }},
+	{Name: "incsearch", Short: "is", Kind: Bool, Config: "editor.incsearch",
+		Doc:  "Vim's 'incsearch': show the match while the pattern is typed.",
+		Bool: func(v *Values) *bool { return &v.IncSearch }},
+	{Name: "wrapscan", Short: "ws", Kind: Bool, Config: "editor.wrapscan",
+		Doc:  "Vim's 'wrapscan': searches wrap around the end of the file.",
+		Bool: func(v *Values) *bool { return &v.WrapScan }},
+	{Name: "wrap", Kind: Bool, Config: "editor.wrap",
+		Doc:  "Vim's 'wrap': long lines continue on the next screen line.",
+		Bool: func(v *Values) *bool { return &v.Wrap }},
+	{Name: "list", Kind: Bool,
+		Doc:  "Vim's 'list': show tabs as ^I and the line end as $.",
+		Bool: func(v *Values) *bool { return &v.List }},
+	{Name: "number", Short: "nu", Kind: Bool, Config: "editor.number",
+		Doc:  "Vim's 'number': show line numbers.",
+		Bool: func(v *Values) *bool { return &v.Number }},
+	{Name: "relativenumber", Short: "rnu", Kind: Bool, Config: "editor.relativenumber",
+		Doc:  "Vim's 'relativenumber': show line numbers relative to the cursor line.",
+		Bool: func(v *Values) *bool { return &v.RelativeNumber }},
+	{Name: "undofile", Short: "udf", Kind: Bool, Config: "undo.persistent",
+		Doc:  "Write the undo history to an undo file and read it back when the file is opened again.",
+		Bool: func(v *Values) *bool { return &v.UndoFile }},
+	{Name: "undolevels", Short: "ul", Kind: Number, Config: "undo.levels",
+		Doc: "Vim's 'undolevels': the most changes that can be undone; negative disables undo.",
+		Min: NoMin, Max: NoMax, Int: func(v *Values) *int { return &v.UndoLevels }},
+	{Name: "undodir", Short: "udir", Kind: String, Config: "undo.dir",
+		Doc: "Directory holding the undo files, one per edited file, named from its absolute path with `/` replaced by `%`.",
+		Str: func(v *Values) *string { return &v.UndoDir }},
+	{Name: "fileformat", Short: "ff", Kind: String, Choices: []string{"unix", "dos"},
+		Doc: "Vim's 'fileformat': the line ends a buffer is written with.",
+		Str: func(v *Values) *string { return &v.FileFormat }},
+	{Name: "fixendofline", Short: "fixeol", Kind: Bool, Config: "editor.fixendofline",
+		Doc:  "Vim's 'fixendofline': write a final newline when the file lacks one. Off by default (unlike Vim) so that every file round-trips byte for byte.",
+		Bool: func(v *Values) *bool { return &v.FixEndOfLine }},
+	{Name: "backspace", Short: "bs", Kind: String,
+		Doc: "Vim's 'backspace': what <BS> may delete in Insert mode.",
+		Str: func(v *Values) *string { return &v.Backspace }},
+	{Name: "scrolloff", Short: "so", Kind: Number, Config: "editor.scrolloff",
+		Doc: "Vim's 'scrolloff': screen lines kept above and below the cursor; a large value such as 999 keeps it centred.",
+		Min: 0, Max: NoMax, Fix: zero, Int: func(v *Values) *int { return &v.ScrollOff }},
+	{Name: "sidescrolloff", Short: "siso", Kind: Number, Config: "editor.sidescrolloff",
+		Doc: "Vim's 'sidescrolloff': screen columns kept left and right of the cursor when not wrapping.",
+		Min: 0, Max: NoMax, Fix: zero, Int: func(v *Values) *int { return &v.SideScrollOff }},
+	{Name: "nrformats", Short: "nf", Kind: String,
+		Doc: "Vim's 'nrformats': the number forms CTRL-A and CTRL-X recognise.",
+		Str: func(v *Values) *string { return &v.NrFormats }},
+	{Name: "report", Kind: Number,
+		Doc: "Vim's 'report': the fewest changed lines that are reported.",
+		Min: 0, Max: NoMax, Fix: func(*Values, int) int { return 1 }, Int: func(v *Values) *int { return &v.Report }},
+	{Name: "startofline", Short: "sol", Kind: Bool,
+		Doc:  "Vim's 'startofline': line motions go to the first non-blank.",
+		Bool: func(v *Values) *bool { return &v.StartOfLine }},
+	{Name: "magic", Kind: Bool,
+		Doc:  "Vim's 'magic': the special characters of patterns.",
+		Bool: func(v *Values) *bool { return &v.Magic }},
+	{Name: "gdefault", Short: "gd", Kind: Bool,
+		Doc:  "Vim's 'gdefault': :s replaces every match in a line.",
+		Bool: func(v *Values) *bool { return &v.Gdefault }},
+	{Name: "joinspaces", Short: "js", Kind: Bool,
+		Doc:  "Vim's 'joinspaces': J puts two spaces after a sentence end.",
+		Bool: func(v *Values) *bool { return &v.JoinSpaces }},
+	{Name: "tildeop", Short: "top", Kind: Bool,
+		Doc:  "Vim's 'tildeop': ~ is an operator.",
+		Bool: func(v *Values) *bool { return &v.TildeOp }},
+	{Name: "history", Short: "hi", Kind: Number,
+		Doc: "Vim's 'history': the command lines remembered.",
+		Min: 0, Max: 10000, Fix: func(_ *Values, n int) int { return min(max(n, 0), 10000) },
+		Int: func(v *Values) *int { return &v.History }},
+	{Name: "timeoutlen", Short: "tm", Kind: Number, Config: "editor.timeoutlen",
+		Doc: "Vim's 'timeoutlen': milliseconds to wait for the rest of a mapped key sequence.",
+		Min: 0, Max: NoMax, Fix: zero, Int: func(v *Values) *int { return &v.TimeoutLen }},
+	{Name: "filetype", Short: "ft", Kind: String, Check: fileTypeName,
+		Doc: "Vim's 'filetype': the buffer's file type, which picks its syntax colours; detected when a file is opened.",
+		Str: func(v *Values) *string { return &v.FileType }},
+}
+
+// fileTypeName checks a 'filetype' value: Vim allows letters, digits and
+// "-_." only ("" turns detection's answer off).
+func fileTypeName(v string) error {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return ErrInvalid
+		}
+	}
+	return nil
+}
+
+// zero is the Fix of the options Vim resets to 0 after a bad value.
+func zero(*Values, int) int { return 0 }
