@@ -38,10 +38,11 @@ var allowedImports = map[string][]string{
 	"editor/cells":     {},
 	"editor/options":   {},
 	// Searching an undo history for text: the panel's / and :undograb.
-	"editor/histsearch": {"buffer", "undo", "editor/vimre"},
+	"editor/histsearch": {"buffer", "undo", "editor/vimre", "editor/linediff"},
 	"editor": {"buffer", "undo", "undofile", "config",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options",
+		"editor/histsearch"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells",
 		"editor/vimre", "editor/histsearch", "ui/diff", "ui/undopanel", "ui/syntax"},
 	"ui/diff":      {"buffer", "editor/linediff"},

@@ -117,6 +117,7 @@ var specs = []spec{
 	{"diffdisk", fTrlBar},
 	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
 	{"undodiff", fExtra | fTrlBar},
+	{"undograb", fExtra},
 }
 
 // kjxNames are kjx's own lowercase commands with their shortest
@@ -131,6 +132,7 @@ var kjxNames = []struct {
 	{"undostats", len("undos")},
 	{"diffdisk", len("diffd")},
 	{"undodiff", len("undod")},
+	{"undograb", len("undog")},
 }
 
 // userNames are kjx commands that start with an uppercase letter; like Vim's

@@ -11,8 +11,9 @@ import (
 // Query is a compiled search of the history. It holds scratch space, so
 // one Query belongs to one goroutine at a time.
 type Query struct {
-	re  *vimre.Regexp
-	buf []byte
+	re   *vimre.Regexp
+	buf  []byte
+	line []byte // Grab's line being looked at
 }
 
 // Compile compiles a Vim pattern for searching the history.
@@ -41,7 +42,15 @@ func (q *Query) Text(s string) bool {
 		return false
 	}
 	q.buf = append(q.buf[:0], s...)
-	m := q.re.FindSubmatchAt(q.buf, 0)
+	return q.matchBytes(q.buf)
+}
+
+// matchBytes is Text on bytes.
+func (q *Query) matchBytes(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	m := q.re.FindSubmatchAt(b, 0)
 	if m == nil {
 		return false
 	}
@@ -50,7 +59,7 @@ func (q *Query) Text(s string) bool {
 	}
 	// The first match is empty ("x*"): look for a non-empty one, line
 	// by line.
-	for rest := q.buf; ; {
+	for rest := b; ; {
 		line := rest
 		i := bytes.IndexByte(rest, '\n')
 		if i >= 0 {
