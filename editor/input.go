@@ -176,6 +176,11 @@ type Input struct {
 	// RestoreBack goes back to the state before the last restore, as
 	// g<BS> does (the undo panel's Backspace).
 	RestoreBack bool
+	// Revert, when not nil, applies one hunk of another state to the
+	// text as a new undo step (the undo panel's r, panel_revert.go).
+	Revert *Revert
+	// Undo undoes one step, as u in Normal mode (the undo panel's u).
+	Undo bool
 }
 
 // UIConfig is the part of the configuration that the UI applies itself:
@@ -311,6 +316,12 @@ func (e *Editor) handleInput(ev Input) {
 	}
 	if ev.RestoreBack {
 		e.restoreBackInput()
+	}
+	if ev.Revert != nil {
+		e.revertHunk(*ev.Revert)
+	}
+	if ev.Undo {
+		e.undoInput()
 	}
 }
 

@@ -70,7 +70,8 @@ func diffPlace(s string) DiffPlace {
 
 // replacing reports whether the preview is drawn over the text window.
 func (p *Panel) replacing() bool {
-	return p.Open && p.Focus && p.Opts.Diff == DiffReplace && p.tree != nil && !p.model.Help && p.model.Layout.Len() > 0
+	place := p.Opts.Diff == DiffReplace || p.Opts.Diff == DiffOff && p.model.Chooser.Active // the chooser needs its diff
+	return p.Open && p.Focus && place && p.tree != nil && !p.model.Help && p.model.Layout.Len() > 0
 }
 
 // Panel is the undo-tree panel's UI state: whether it is open and has
@@ -94,6 +95,10 @@ type Panel struct {
 	// snapshot).
 	search     panelSearch
 	searchWant *searchJob
+	// preview0 is the diff the hunk chooser showed last, and hunkShown
+	// the hunk the preview was last scrolled to (panelhunks.go).
+	preview0  diff.Outcome
+	hunkShown int
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
 }

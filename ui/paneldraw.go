@@ -70,8 +70,10 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		fill(s, x0, x0+w, y, th.Panel)
 	}
 	out, ready, what := diff.Outcome{}, true, ""
-	if p.Opts.Diff != DiffOff {
+	if p.Opts.Diff != DiffOff || m.Chooser.Active {
 		out, ready, what = p.preview(f)
+		p.chooseHunks(out, ready)
+		what = p.chooserTitle(what)
 	}
 	if lay.detail > 0 {
 		y = r.drawDetail(s, f, out, ready, x0, y, w)

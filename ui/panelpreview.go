@@ -178,7 +178,11 @@ func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w
 				}
 			}
 		} else if len(res.Hunks) > 0 {
-			r.previewHunks(res, skip, put, putWords)
+			chosen := -1
+			if m.Chooser.Active {
+				chosen = m.Chooser.Index
+			}
+			r.previewHunks(res, skip, chosen, put, putWords)
 		}
 	}
 	for ; row < h; row++ {
@@ -189,13 +193,18 @@ func (r *Renderer) drawPreview(s Surface, out diff.Outcome, ready bool, x0, y, w
 // previewHunks feeds the diff's lines, after skipping skip of them, to
 // put until it refuses. A run of deleted lines followed by as many
 // inserted lines pairs them up: the changed words of each pair are
-// marked.
-func (r *Renderer) previewHunks(res *diff.Result, skip int, put func(prefix, text string, st Style) bool, putWords func(prefix, text string, st, word Style, a, b int) bool) {
+// marked. The header of hunk chosen (the hunk chooser's; -1 for none) is
+// drawn selected, with a marker.
+func (r *Renderer) previewHunks(res *diff.Result, skip, chosen int, put func(prefix, text string, st Style) bool, putWords func(prefix, text string, st, word Style, a, b int) bool) {
 	th := &r.Theme
-	for _, h := range res.Hunks {
+	for i, h := range res.Hunks {
+		header, st := h.Header(), th.DiffHunk
+		if i == chosen {
+			header, st = header+"  [Enter reverts this hunk]", th.PanelSel
+		}
 		if skip > 0 {
 			skip--
-		} else if !put("", h.Header(), th.DiffHunk) {
+		} else if !put("", header, st) {
 			return
 		}
 		for i := 0; i < len(h.Lines); i++ {

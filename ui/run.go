@@ -400,6 +400,12 @@ func (l *loop) panelKey(k editor.Key) {
 		l.send(restoreInput(a.Seq))
 	case undopanel.ActRestoreBack:
 		l.send(editor.Input{RestoreBack: true})
+	case undopanel.ActRevertHunk:
+		if in, ok := p.revertInput(a); ok {
+			l.send(in)
+		}
+	case undopanel.ActUndo:
+		l.send(editor.Input{Undo: true})
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		p.search.stop()

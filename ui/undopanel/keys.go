@@ -18,6 +18,8 @@ const (
 	ActRedraw                 // only the panel's own state changed
 	ActRestoreBack            // go back to the state before the last restore (g<BS>)
 	ActSearch                 // search the history for Pattern from the selection (Seq), upwards when Up
+	ActRevertHunk             // apply hunk Hunk of the diff from the current text to state Seq
+	ActUndo                   // undo one step of the text (u)
 )
 
 // Action is the result of a key.
@@ -27,6 +29,8 @@ type Action struct {
 	// Pattern and Up describe an ActSearch.
 	Pattern string
 	Up      bool
+	// Hunk is the hunk of an ActRevertHunk, from 0.
+	Hunk int
 }
 
 // HelpLines describes the keys, for the help overlay.
@@ -38,6 +42,8 @@ var HelpLines = []string{
 	"{ }       previous/next saved",
 	"gg G      newest/root",
 	"Enter     restore this state",
+	"r         choose a hunk to revert",
+	"u         undo in the text",
 	"BS        back to before the last restore",
 	"z         fold straight runs",
 	"p         diff/parent/full/mark",
@@ -85,6 +91,9 @@ func (p *Panel) Key(t Tree, k keys.Key) Action {
 	}
 	if p.Search.Typing {
 		return p.typingKey(k)
+	}
+	if p.Chooser.Active {
+		return p.chooserKey(k)
 	}
 	if p.pending == 'g' {
 		p.pending = 0
@@ -208,6 +217,10 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 		return p.startTyping(r == '?')
 	case 'n', 'N':
 		return p.searchNext(r == 'N')
+	case 'r':
+		return p.startChooser()
+	case 'u':
+		return Action{Kind: ActUndo}
 	case 't':
 		p.Absolute = !p.Absolute
 	default:

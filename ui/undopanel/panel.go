@@ -44,6 +44,8 @@ type Panel struct {
 	Mark int
 	// Search is the history search (search.go).
 	Search Search
+	// Chooser is the hunk chooser of r (hunks.go).
+	Chooser Chooser
 
 	cur     int // the current seq at the last Sync
 	synced  bool
