@@ -99,6 +99,9 @@ type Panel struct {
 	// the hunk the preview was last scrolled to (panelhunks.go).
 	preview0  diff.Outcome
 	hunkShown int
+	// live is the text of the state the live preview showed last
+	// (panellive.go).
+	live liveText
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
 }

@@ -32,6 +32,9 @@ type Renderer struct {
 	// previewOverText says the last frame drew the panel's preview where
 	// the text goes (panel.diff = "replace"): clicks there are not text.
 	previewOverText bool
+	// livePreview is the status line's "[preview #N]" of the frame being
+	// drawn ("" when the live preview is off).
+	livePreview string
 }
 
 // NewRenderer returns a renderer with the default theme and Unicode
@@ -89,11 +92,14 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		}
 	}
 	r.previewOverText = false
+	r.livePreview = ""
 	switch {
 	case textRows > 0 && r.Panel.Open && r.Panel.model.Help:
 		// The panel's ? help takes the text's place: it is wider.
 		r.drawPanelHelp(s, tx, 0, tw, textRows)
 		r.previewOverText = true
+	case textRows > 0 && r.drawLive(s, f, tx, tw, textRows):
+		r.previewOverText = true // clicks in the preview are not text
 	case textRows > 0 && r.Panel.replacing():
 		// panel.diff = "replace": the preview takes the text's place
 		// while the panel has the keyboard.
@@ -104,7 +110,9 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		cx, cy, curOK = r.text.draw(s, f.Text, th, tx, 0, tw, textRows)
 	}
 	if statusRow >= 0 {
-		r.drawStatus(s, f.Status, r.ruler(), 0, w, statusRow)
+		st := f.Status
+		st.Preview = r.livePreview
+		r.drawStatus(s, st, r.ruler(), 0, w, statusRow)
 	}
 	y0 := h - msgRows
 	switch {

@@ -50,3 +50,52 @@ func TestHunkChooser(t *testing.T) {
 		t.Fatalf("u: %+v", a)
 	}
 }
+
+func TestLivePreviewKeys(t *testing.T) {
+	tr := branchy()
+	start := func() *Panel {
+		p := &Panel{}
+		p.Sync(tr)
+		p.Rows(10, nil)
+		p.Key(tr, keys.Char('P'))
+		p.Key(tr, keys.Char('j'))
+		p.Key(tr, keys.Char('j'))
+		if !p.Live || p.Sel != 4 {
+			t.Fatalf("P j j: live %v sel %d", p.Live, p.Sel)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name string
+		k    keys.Key
+		act  ActionKind
+		sel  int
+	}{
+		{"Esc ends it and selects the state before", keys.Special(keys.Esc), ActRedraw, 6},
+		{"q ends it too", keys.Char('q'), ActRedraw, 6},
+		{"P toggles it off", keys.Char('P'), ActRedraw, 6},
+		{"Enter keeps the state previewed", keys.Special(keys.Enter), ActRestore, 4},
+		{"Tab ends it and leaves", keys.Special(keys.Tab), ActFocusText, 6},
+		{"u ends it and undoes", keys.Char('u'), ActUndo, 6},
+	} {
+		p := start()
+		a := p.Key(tr, tc.k)
+		if p.Live || a.Kind != tc.act || p.Sel != tc.sel {
+			t.Errorf("%s: live %v action %v sel %d; want off, %v, %d", tc.name, p.Live, a.Kind, p.Sel, tc.act, tc.sel)
+		}
+	}
+}
+
+func TestLayoutDistance(t *testing.T) {
+	tr := branchy() // 0-1-2-3-4, 2-5-6, 0-7
+	var l Layout
+	l.Sync(tr)
+	for _, tc := range []struct{ a, b, want int }{{4, 4, 0}, {4, 3, 1}, {4, 6, 4}, {6, 7, 5}, {0, 6, 4}} {
+		if d, ok := l.Distance(tc.a, tc.b, 10); !ok || d != tc.want {
+			t.Errorf("Distance(%d, %d) = %d %v, want %d", tc.a, tc.b, d, ok, tc.want)
+		}
+	}
+	if _, ok := l.Distance(4, 6, 3); ok {
+		t.Error("a distance over the limit was reported")
+	}
+}

@@ -42,6 +42,7 @@ var HelpLines = []string{
 	"{ }       previous/next saved",
 	"gg G      newest/root",
 	"Enter     restore this state",
+	"P         live preview in the text window",
 	"r         choose a hunk to revert",
 	"u         undo in the text",
 	"BS        back to before the last restore",
@@ -80,6 +81,15 @@ func isCtrl(k keys.Key, r rune) bool {
 // tree the panel last synced with. Keys the panel does not handle
 // (Handles) do nothing.
 func (p *Panel) Key(t Tree, k keys.Key) Action {
+	a := p.key(t, k)
+	if p.Live {
+		a = p.liveAfter(a)
+	}
+	return a
+}
+
+// key is Key before the live preview has its say.
+func (p *Panel) key(t Tree, k keys.Key) Action {
 	if !Handles(k) {
 		return Action{}
 	}
@@ -219,6 +229,8 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 		return p.searchNext(r == 'N')
 	case 'r':
 		return p.startChooser()
+	case 'P':
+		return p.toggleLive()
 	case 'u':
 		return Action{Kind: ActUndo}
 	case 't':

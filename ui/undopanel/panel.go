@@ -46,6 +46,9 @@ type Panel struct {
 	Search Search
 	// Chooser is the hunk chooser of r (hunks.go).
 	Chooser Chooser
+	// Live is the live preview of P (live.go): the text window shows the
+	// selected state.
+	Live bool
 
 	cur     int // the current seq at the last Sync
 	synced  bool
