@@ -80,3 +80,29 @@ func TestPanelBackspaceGoesBack(t *testing.T) {
 		}
 	}
 }
+
+// TestBottomPaneShrinksTheTextWindow: with the preview under the text
+// (panel.diff = "auto" on a wide screen) the editor is told a window of
+// fewer rows, and of all of them again when the panel closes.
+func TestBottomPaneShrinksTheTextWindow(t *testing.T) {
+	m := NewMemSurface(130, 30)
+	l := newLoop(nil, m, Options{Panel: PanelOptions{Diff: DiffAuto, Width: 36}})
+	l.publish(editor.View{Mode: editor.ModeNormal})
+	l.drawIfNew(true)
+	last := func() editor.Input {
+		var in editor.Input
+		for len(l.in) > 0 {
+			in = <-l.in
+		}
+		return in
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
+	bottom := l.r.Panel.bottomRows(130, 30)
+	if in := last(); bottom == 0 || in.Height != 29-bottom || in.Width != 130-37 {
+		t.Fatalf("panel open: %d bottom rows, editor told %dx%d", bottom, in.Width, in.Height)
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
+	if in := last(); in.Height != 29 || in.Width != 130 {
+		t.Fatalf("panel closed: editor told %dx%d", in.Width, in.Height)
+	}
+}

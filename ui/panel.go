@@ -55,11 +55,46 @@ const (
 	DiffBelow   DiffPlace = iota // a pane below the tree list
 	DiffReplace                  // over the text window while the panel has the keyboard
 	DiffOff                      // nowhere: no diff is computed
+	DiffBottom                   // a full-width pane under the text's status line, like undotree.vim's
+	DiffAuto                     // DiffBottom on screens wider than 120 columns, else DiffBelow
 )
+
+// autoBottomWidth is the screen width above which DiffAuto is DiffBottom.
+const autoBottomWidth = 120
+
+// place is where the preview goes on a screen w columns wide.
+func (p *Panel) place(w int) DiffPlace {
+	if p.Opts.Diff != DiffAuto {
+		return p.Opts.Diff
+	}
+	if w > autoBottomWidth {
+		return DiffBottom
+	}
+	return DiffBelow
+}
+
+// bottomRows is the height of the full-width preview pane (header
+// included) on a w×h screen: a third of the rows the text would have,
+// 5 to 20, and none when the panel is closed, the preview goes elsewhere,
+// or the screen is too short to share.
+func (p *Panel) bottomRows(w, h int) int {
+	if !p.Open || p.place(w) != DiffBottom || p.width(w) == 0 {
+		return 0
+	}
+	avail := h - 2 // the status line and the command line
+	if avail < 15 {
+		return 0
+	}
+	return min(max(avail/3, 5), 20)
+}
 
 // diffPlace parses the configuration's names; unknown names are "below".
 func diffPlace(s string) DiffPlace {
 	switch s {
+	case "auto":
+		return DiffAuto
+	case "bottom":
+		return DiffBottom
 	case "replace":
 		return DiffReplace
 	case "off":
@@ -102,8 +137,18 @@ type Panel struct {
 	// live is the text of the state the live preview showed last
 	// (panellive.go).
 	live liveText
+	// shown is the preview of the frame being drawn, for the bottom pane.
+	shown shownPreview
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
+}
+
+// shownPreview is a preview as drawn: its outcome, whether it was ready
+// and its title.
+type shownPreview struct {
+	out   diff.Outcome
+	ready bool
+	what  string
 }
 
 // NewPanel returns a closed panel whose previews are computed by worker

@@ -38,7 +38,9 @@ func splitPanel(h int, below bool) panelLayout {
 func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int) {
 	p := r.Panel
 	th := &r.Theme
-	lay := splitPanel(h, p.Opts.Diff == DiffBelow)
+	p.shown = shownPreview{}
+	sw, _ := s.Size()
+	lay := splitPanel(h, p.place(sw) == DiffBelow)
 	cx, cy = -1, -1
 	tree := p.tree
 	m := &p.model
@@ -75,6 +77,7 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		p.chooseHunks(out, ready)
 		what = p.chooserTitle(what)
 	}
+	p.shown = shownPreview{out, ready, what}
 	if lay.detail > 0 {
 		y = r.drawDetail(s, f, out, ready, x0, y, w)
 	}

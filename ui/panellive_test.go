@@ -33,6 +33,7 @@ func TestLivePreviewDraws(t *testing.T) {
 	defer runWorker(t, r.Panel.worker)()
 	r.Panel.Open, r.Panel.Focus = true, true
 	r.Panel.Opts.Width = 30
+	r.Panel.Opts.Diff = DiffOff // the diff worker's timing would show
 	m := NewMemSurface(80, 12)
 	checkSurface(t, m)
 	r.Draw(m, f)

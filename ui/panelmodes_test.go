@@ -62,6 +62,12 @@ func TestGoldenPanelModes(t *testing.T) {
 			frame: func(f *Frame) { f.Undo.Origins = []int{6, 2} }},
 		// m on #2, then k to #3: the diff pane compares the two.
 		{name: "panel_mark_compare", w: 100, h: 26, keys: runes("jjmk")},
+		// panel.diff = "auto" on a screen wider than 120 columns: the
+		// diff takes the whole width under the status line.
+		{name: "panel_diff_bottom", w: 130, h: 30, keys: runes("jj"),
+			setup: func(r *Renderer) { r.Panel.Opts.Diff = DiffAuto }},
+		{name: "panel_diff_auto_narrow", w: 120, h: 30, keys: runes("jj"),
+			setup: func(r *Renderer) { r.Panel.Opts.Diff = DiffAuto }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, tc.run)

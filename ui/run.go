@@ -296,10 +296,17 @@ func (l *loop) handle(ev tcell.Event) {
 	case *tcell.EventResize:
 		w, h := ev.Size()
 		l.sync = true
-		l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+		l.send(editor.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 	case *tcell.EventMouse:
 		l.mouse(ev)
 	}
+}
+
+// textHeight is the editor's Height on a w×h screen: every row but the
+// command line, less the panel's full-width preview pane
+// (panel.diff = "bottom"); the editor keeps one for the status line.
+func (l *loop) textHeight(w, h int) int {
+	return max(h-1-l.r.Panel.bottomRows(w, h), 1)
 }
 
 // textWidth is the text window's width on a screen w wide.
@@ -428,7 +435,7 @@ func (l *loop) togglePanel() {
 // resized tells the editor the text window's new size.
 func (l *loop) resized() {
 	w, h := l.surf.Size()
-	l.send(editor.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+	l.send(editor.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 }
 
 // suspend stops kjx like a shell's job control (CTRL-Z) and restores the

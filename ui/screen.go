@@ -72,6 +72,12 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		statusRow = textRows - 1
 		textRows--
 	}
+	bottom := 0 // panel.diff = "bottom": the preview's rows under the status line
+	if b := r.Panel.bottomRows(w, h); b > 0 && statusRow >= 0 && textRows-b >= 3 {
+		bottom = b
+		textRows -= b
+		statusRow = textRows
+	}
 	cx, cy, curOK := -1, -1, false
 	if r.Panel.Open {
 		r.Panel.Sync(&f.Undo) // catches up on everything since it was last open
@@ -87,6 +93,10 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 			s.SetCell(bx, y, r.Glyphs.Vert, 1, th.PanelBorder)
 		}
 		pcx, pcy := r.drawPanel(s, f, px, 0, pw, textRows)
+		if bottom > 0 {
+			sh := r.Panel.shown
+			r.drawPreviewPane(s, sh.out, sh.ready, sh.what, 0, statusRow+1, w, bottom)
+		}
 		if r.Panel.Focus && !f.Cmdline.Active {
 			defer func() { r.placeCursor(s, pcx, pcy, pcx >= 0) }()
 		}

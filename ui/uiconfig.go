@@ -57,7 +57,7 @@ func (l *loop) applyConfig(c editor.UIConfig) {
 	p := l.r.Panel
 	old := l.cfg
 	l.cfg = c
-	resize := p.Opts.Right != c.PanelRight || p.Opts.Width != c.PanelWidth
+	resize := p.Opts.Right != c.PanelRight || p.Opts.Width != c.PanelWidth || p.Opts.Diff != diffPlace(c.PanelDiff)
 	p.Opts.Right, p.Opts.Width, p.Opts.Diff = c.PanelRight, c.PanelWidth, diffPlace(c.PanelDiff)
 	if c.PanelAbsolute != old.PanelAbsolute {
 		p.Opts.Absolute = c.PanelAbsolute
@@ -99,6 +99,10 @@ func uiConfigOf(opt Options) editor.UIConfig {
 // String returns the configuration's name of the place.
 func (d DiffPlace) String() string {
 	switch d {
+	case DiffAuto:
+		return "auto"
+	case DiffBottom:
+		return "bottom"
 	case DiffReplace:
 		return "replace"
 	case DiffOff:
