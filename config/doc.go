@@ -1,6 +1,6 @@
 // Package config is kjx's configuration: a TOML file, its defaults, the XDG
-// paths it lives at, validation with file:line errors, and a watcher that
-// reloads the file when it changes on disk.
+// paths it lives at, validation with file:line errors, and the rules for
+// reloading it when it changes on disk.
 //
 // # Model
 //
@@ -42,17 +42,18 @@
 // (see lines.go for how they are obtained). At most 50 errors are listed per
 // file, plus a count of the rest.
 //
-// # Watching
+// # Reloading
 //
-// Watch(ctx, path, env, current, debounce, clock) follows the file through
-// fsnotify on its directory, because editors
-// save by writing a new file and renaming it over the old one, which a watch
-// on the file itself would lose. Events are debounced (one reload after the
-// last event of a burst) and a reload whose bytes equal the previous one is
-// not reported. Each reload yields an Update: the Config to use and the
-// errors. A broken save (syntax error, unreadable file) yields the previous
-// good Config with the errors; a bad key takes its value from the previous
-// good Config rather than the default, so a typo never silently reverts a
+// The package does not watch the file: the session (editor/session) does,
+// with the same file watcher as the open files (editor/diskwatch: the
+// file's directory through fsnotify, because editors save by writing a new
+// file and renaming it over the old one; events debounced into one batch
+// per burst). For each batch it calls Reloader.Reload, which applies the
+// rules: a reload whose bytes equal the previous one yields nothing, and
+// each other reload yields an Update, the Config to use and the errors. A
+// broken save (syntax error, unreadable file) yields the previous good
+// Config with the errors; a bad key takes its value from the previous good
+// Config rather than the default, so a typo never silently reverts a
 // setting the user had.
 //
 // # Concurrency
@@ -61,13 +62,9 @@
 // its key maps are freshly allocated by each Load and never written after,
 // so they may be shared read-only. Load, Default, DefaultFile,
 // DefaultUndoDir and ParseKeys are pure apart from reading the file, hold no
-// state and may be called from any goroutine. Watch starts one goroutine
-// that owns the fsnotify watcher and the debounce timer; it communicates
-// only by sending Update values on the returned channel, and it stops,
-// closing the channel, when the context is cancelled. The channel holds at
-// most one pending Update: when the receiver is slow an older pending
-// Update is replaced by the newer one, so the watcher never blocks and the
-// receiver always ends with the latest state.
+// state and may be called from any goroutine. A Reloader holds the last
+// good Config and belongs to one goroutine (the session's). The package
+// starts no goroutine.
 //
 // # Complexity
 //

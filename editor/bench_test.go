@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/kjx-editor/kjx/editor/clock"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,7 @@ func bigText(size int) string {
 // benchEditor returns an editor on a big text with the cursor mid-file.
 func benchEditor(b *testing.B, size int) *Editor {
 	b.Helper()
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	text := bigText(size)
 	e.buf().tree = nil
 	e.setText(text)
@@ -33,7 +34,7 @@ func BenchmarkKeystrokeInsert100MB(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.HandleKey(keys[i%len(keys)])
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -49,7 +50,7 @@ func BenchmarkKeystrokeNormalX100MB(b *testing.B) {
 			e.win.cur.Line++
 		}
 		e.HandleKey(x)
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -70,7 +71,7 @@ func BenchmarkSubstituteAll10MB(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		e.setText(text)
 		before := e.buf().tree.SeqLast()
 		b.StartTimer()
@@ -89,7 +90,7 @@ func BenchmarkView(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }
 
@@ -102,6 +103,6 @@ func BenchmarkKeystrokeInsertSmall(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.HandleKey(keys[i%len(keys)])
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }

@@ -45,8 +45,15 @@ type Buffer struct {
 	title   string
 }
 
-// Text returns the buffer's current text.
-func (b *Buffer) Text() buffer.Rope { return b.tree.Text() }
+// Text returns the buffer's current text, frozen: an immutable rope the
+// caller may keep (the session hands it to the undo-file writer). Freezing
+// is O(1); the core's own one-step readers borrow instead (Editor.text).
+func (b *Buffer) Text() buffer.Rope { return b.tree.Freeze() }
+
+// History returns the buffer's undo tree, which owns its text. The
+// session reads it (counters, snapshots for the undo-file writer); only
+// the core changes it, and Editor.InstallHistory replaces it.
+func (b *Buffer) History() *undo.Tree { return b.tree }
 
 // Name returns the buffer's file name.
 func (b *Buffer) Name() string { return b.name }

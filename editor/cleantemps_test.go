@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/kjx-editor/kjx/editor/clock"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestCleanTempsOnOpenAndWrite(t *testing.T) {
 	put("torn.txt", "NEWrent\n")
 	tornOld := put(".torn.txt.0000000b.kjx-old~", "current\n")
 	put(".torn.txt.0000000b.kjx~", "NEW\n")
-	e := New(Config{Clock: NewVirtualClock(time.Unix(1_700_000_000, 0)), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(time.Unix(1_700_000_000, 0)), Clean: true})
 	if err := e.Open(f); err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,8 @@ func TestCleanTempsOnOpenAndWrite(t *testing.T) {
 		t.Fatal("a stale temporary file was kept")
 	}
 	stale2 := put(".f.txt.0000000c.kjx~", "another killed write")
-	do(t, e, "x", ":w")
+	e.Feed([]Key{R('x')}, true)
+	e.ExecEx("w")
 	if _, err := os.Stat(stale2); err == nil {
 		t.Fatal("a write kept a stale temporary file in its directory")
 	}

@@ -175,7 +175,7 @@ func (e *Editor) completions(kind, word string) []string {
 	case "syntax":
 		all = []string{"clear", "enable", "off", "on"}
 	case "file":
-		return fileCompletions(word)
+		return fileCompletions(word, e.cfg.Home)
 	case "value":
 		return e.valueCompletion(word)
 	}
@@ -223,14 +223,13 @@ func relName(name string) string {
 // fileCompletions lists the files whose path starts with word: the
 // entries of word's directory (the working directory when it has none)
 // whose names start with its last part, directories with a trailing /,
-// dot files only when that part starts with a dot.
-func fileCompletions(word string) []string {
+// dot files only when that part starts with a dot. A leading ~/ is the
+// home directory home (when known).
+func fileCompletions(word, home string) []string {
 	dir, base := filepath.Split(word)
 	read := dir
-	if strings.HasPrefix(read, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
-			read = filepath.Join(home, read[2:])
-		}
+	if strings.HasPrefix(read, "~/") && home != "" {
+		read = filepath.Join(home, read[2:])
 	}
 	if read == "" {
 		read = "."

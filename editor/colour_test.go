@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/config"
 )
 
 // colourEditor is an editor with a file-type detector that knows ".go"
@@ -36,7 +35,7 @@ func TestFileTypeOption(t *testing.T) {
 	if err := e.Open(goFile); err != nil {
 		t.Fatal(err)
 	}
-	if ft := e.View().FileType; ft != "go" {
+	if ft := e.TakeView().FileType; ft != "go" {
 		t.Errorf("detected %q, want go", ft)
 	}
 	e.ExecEx("set ft?")
@@ -44,11 +43,11 @@ func TestFileTypeOption(t *testing.T) {
 		t.Errorf(":set ft? says %q", out)
 	}
 	e.ExecEx("setlocal filetype=python")
-	if ft := e.View().FileType; ft != "python" {
+	if ft := e.TakeView().FileType; ft != "python" {
 		t.Errorf(":setlocal filetype=python gave %q", ft)
 	}
 	e.ExecEx("set ft=")
-	if ft := e.View().FileType; ft != "" {
+	if ft := e.TakeView().FileType; ft != "" {
 		t.Errorf(":set ft= gave %q", ft)
 	}
 	e.ExecEx("set ft=a\\ b")
@@ -58,11 +57,11 @@ func TestFileTypeOption(t *testing.T) {
 	// 'filetype' belongs to the buffer: another buffer has its own.
 	e.ExecEx("set ft=go")
 	e.ExecEx("e " + shFile)
-	if ft := e.View().FileType; ft != "sh" {
+	if ft := e.TakeView().FileType; ft != "sh" {
 		t.Errorf("second buffer: %q, want sh", ft)
 	}
 	e.ExecEx("b 1")
-	if ft := e.View().FileType; ft != "go" {
+	if ft := e.TakeView().FileType; ft != "go" {
 		t.Errorf("back in the first buffer: %q, want go", ft)
 	}
 }
@@ -71,7 +70,7 @@ func TestFileTypeOption(t *testing.T) {
 // (vim -Nu NONE -Es, :redir).
 func TestSyntaxCommand(t *testing.T) {
 	e := colourEditor(t)
-	if !e.View().Options.Syntax {
+	if !e.TakeView().Options.Syntax {
 		t.Fatal("syntax is off by default; Vim's defaults.vim turns it on")
 	}
 	for _, tc := range []struct {
@@ -93,7 +92,7 @@ func TestSyntaxCommand(t *testing.T) {
 		if m := lastMessage(e); m != tc.msg {
 			t.Errorf(":%s: message %q, want %q", tc.cmd, m, tc.msg)
 		}
-		if got := e.View().Options.Syntax; got != tc.on {
+		if got := e.TakeView().Options.Syntax; got != tc.on {
 			t.Errorf(":%s: syntax %v, want %v", tc.cmd, got, tc.on)
 		}
 	}
@@ -106,44 +105,20 @@ func TestColorschemeCommand(t *testing.T) {
 		t.Errorf(":colorscheme says %q", m)
 	}
 	e.ExecEx("colo monokai")
-	if got := e.View().Options.ColorScheme; got != "monokai" {
+	if got := e.TakeView().Options.ColorScheme; got != "monokai" {
 		t.Errorf(":colo monokai gave %q", got)
 	}
 	e.ExecEx("colorscheme nosuch")
 	if m := lastMessage(e); m != "E185: Cannot find color scheme 'nosuch'" {
 		t.Errorf("unknown scheme: %q", m)
 	}
-	if got := e.View().Options.ColorScheme; got != "monokai" {
+	if got := e.TakeView().Options.ColorScheme; got != "monokai" {
 		t.Errorf("an unknown scheme changed it to %q", got)
 	}
 	// <Tab> completes scheme names.
 	e.Feed(rawKeys(":colorscheme mo\t"), false)
-	if got := e.View().Cmdline; got != ":colorscheme monokai" {
+	if got := e.TakeView().Cmdline; got != ":colorscheme monokai" {
 		t.Errorf("completion: %q", got)
-	}
-}
-
-func TestColourConfig(t *testing.T) {
-	c := config.Default(noEnv)
-	c.Editor.ColorScheme = "nosuch"
-	e := New(Config{Clean: true, Options: OptionsFromConfig(c, DefaultOptions()), ColorSchemes: []string{"monokai"}})
-	if m := lastMessage(e); m != "E185: Cannot find color scheme 'nosuch'" {
-		t.Errorf("start-up message %q", m)
-	}
-	if got := e.View().Options.ColorScheme; got != "default" {
-		t.Errorf("an unknown configured scheme: %q", got)
-	}
-	// A reload applies syntax and colorscheme.
-	e.live = configLive{cur: config.Default(noEnv), path: "kjx.toml"}
-	c2 := config.Default(noEnv)
-	c2.Editor.Syntax, c2.Editor.ColorScheme = false, "monokai"
-	e.ApplyConfig(c2, nil)
-	if m := lastMessage(e); !strings.Contains(m, "syntax=off colorscheme=monokai") {
-		t.Errorf("reload message %q", m)
-	}
-	o := e.View().Options
-	if o.Syntax || o.ColorScheme != "monokai" {
-		t.Errorf("after reload: syntax %v, scheme %q", o.Syntax, o.ColorScheme)
 	}
 }
 
@@ -157,7 +132,7 @@ func TestDiffdiskOutputIsMarked(t *testing.T) {
 	}
 	e.Feed(rawKeys("jx"), false)
 	e.ExecEx("registers a | diffdisk")
-	v := e.View()
+	v := e.TakeView()
 	if len(v.OutputDiff) == 0 {
 		t.Fatalf("no diff ranges in %q", v.Output)
 	}
@@ -172,7 +147,7 @@ func TestDiffdiskOutputIsMarked(t *testing.T) {
 	if slices.Contains(diff, v.Output[0]) && v.Output[0] == "--- Registers ---" {
 		t.Error("the :registers header is marked as diff")
 	}
-	if v2 := e.View(); len(v2.OutputDiff) != 0 {
+	if v2 := e.TakeView(); len(v2.OutputDiff) != 0 {
 		t.Error("diff ranges outlive their output")
 	}
 }

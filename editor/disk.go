@@ -168,26 +168,24 @@ const (
 	checkForce                  // :checktime: report again what was reported
 )
 
-// recentWrite is how close to now a file's modification time must be for
-// a watcher event to make the editor compare the contents even though the
-// Stat looks unchanged: two writes of the same size within one tick of the
-// file system's clock give equal Stats.
-const recentWrite = 2 * time.Second
-
-// maxRecheck bounds the size of a file read again for that reason.
-const maxRecheck = 16 << 20
+// diskCheck is one check of a file: why, and for a watcher's report when
+// the watcher reported it (the time a same-size rewrite is judged by).
+type diskCheck struct {
+	mode checkMode
+	at   time.Time
+}
 
 // checkFiles checks the files of the listed buffers and the current one
 // (headless mode before each step, :checktime with force).
 func (e *Editor) checkFiles(force bool) {
-	mode := checkStat
+	c := diskCheck{mode: checkStat}
 	if force {
-		mode = checkForce
+		c.mode = checkForce
 	}
 	var rep diskReport
 	for _, b := range e.bufs {
 		if b.listed || b == e.buf() {
-			e.checkBuffer(b, mode, &rep)
+			e.checkBuffer(b, c, &rep)
 		}
 	}
 	e.showDiskReport(&rep)
@@ -199,11 +197,17 @@ func (e *Editor) checkFiles(force bool) {
 // terminal regains focus.
 func (e *Editor) CheckFiles() { e.checkFiles(true) }
 
+// PollFiles is the routine check of every open file by stat, which a
+// caller without a file watcher runs between commands (the headless runner
+// before each step): like CheckFiles, except that a difference already
+// reported is not reported again.
+func (e *Editor) PollFiles() { e.checkFiles(false) }
+
 // checkBuffer compares b's file with what the editor last knew of it and
 // acts (see the table at the top of this file). A difference already
 // reported is reported again only by checkForce, which compares with the
 // file as last read or written.
-func (e *Editor) checkBuffer(b *Buffer, mode checkMode, rep *diskReport) {
+func (e *Editor) checkBuffer(b *Buffer, c diskCheck, rep *diskReport) {
 	if b.name == "" || b.stat == nil {
 		return
 	}
@@ -212,10 +216,10 @@ func (e *Editor) checkBuffer(b *Buffer, mode checkMode, rep *diskReport) {
 		return // nothing to compare with; :w still checks before writing
 	}
 	ref := *b.stat
-	if b.disk.state != DiskInSync && mode != checkForce {
+	if b.disk.state != DiskInSync && c.mode != checkForce {
 		ref = b.disk.seen
 	}
-	if !fileio.ChangedOnDisk(ref, now) && !(mode == checkEvent && e.mayHideWrite(b, now)) {
+	if !fileio.ChangedOnDisk(ref, now) && !(c.mode == checkEvent && mayHideWrite(b, now, c.at)) {
 		return
 	}
 	if !now.Exists {
@@ -250,18 +254,6 @@ func (e *Editor) checkBuffer(b *Buffer, mode checkMode, rep *diskReport) {
 	}
 }
 
-// mayHideWrite reports whether a file the watcher reported, whose Stat
-// equals the one the buffer knows, may still have changed: it was
-// modified within recentWrite of now (so a write of the same size in the
-// same clock tick is possible) and is small enough to read again.
-func (e *Editor) mayHideWrite(b *Buffer, now fileio.Stat) bool {
-	if !now.Exists || !now.Mode.IsRegular() || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
-		return false
-	}
-	age := time.Since(now.ModTime)
-	return age < recentWrite && age > -recentWrite
-}
-
 // idle reports whether the editor is between commands in Normal mode,
 // where replacing the current buffer's text cannot disturb an insert, an
 // operator, a Visual selection or a command line.
@@ -270,8 +262,10 @@ func (e *Editor) idle() bool {
 		e.cl == nil && (e.ins == nil || !e.ins.oneCmd)
 }
 
-// checkPending runs the checks that waited for the editor to be idle.
-func (e *Editor) checkPending() {
+// CheckPending runs the checks of changed files that waited for the
+// editor to be idle (not inside an insert or a command): the session calls
+// it after each batch of input.
+func (e *Editor) CheckPending() {
 	if !e.idle() {
 		return
 	}
@@ -279,7 +273,7 @@ func (e *Editor) checkPending() {
 	for _, b := range e.bufs {
 		if b.disk.pending {
 			b.disk.pending = false
-			e.checkBuffer(b, checkStat, &rep)
+			e.checkBuffer(b, diskCheck{mode: checkStat}, &rep)
 		}
 	}
 	e.showDiskReport(&rep)

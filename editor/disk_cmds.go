@@ -33,7 +33,7 @@ func exChecktime(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return fmt.Errorf("E86: Buffer %d does not exist", n)
 	}
 	var rep diskReport
-	e.checkBuffer(b, checkForce, &rep)
+	e.checkBuffer(b, diskCheck{mode: checkForce}, &rep)
 	e.showDiskReport(&rep)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -39,7 +40,7 @@ func openDiskEnv(t *testing.T, dir, path string) *diskEnv {
 	t.Helper()
 	d := &diskEnv{t: t, dir: dir, path: path}
 	d.reread()
-	d.e = New(Config{Clock: NewVirtualClock(time.Unix(1_700_000_000, 0)), Clean: true})
+	d.e = New(Config{Clock: clock.NewVirtual(time.Unix(1_700_000_000, 0)), Clean: true})
 	if err := d.e.Open(d.path); err != nil {
 		t.Fatal(err)
 	}
@@ -92,39 +93,36 @@ func (d *diskEnv) bumpIfSameTime(before os.FileInfo) {
 	}
 }
 
-// step runs one empty headless step (which checks the files first) and
-// returns the messages it produced.
+// step runs one empty step as the headless runner does (the files are
+// checked by stat first) and returns the messages it produced.
 func (d *diskEnv) step() []string {
 	d.t.Helper()
-	msgs, err := d.e.RunStep(Step{Kind: StepKeys, Arg: ""})
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	d.note()
-	return diskTexts(msgs)
+	return d.keys("")
 }
 
-// keys runs typed keys as a headless step.
+// keys runs typed keys as a headless step: the files are checked first,
+// then the keys run and the step ends as a --keys step does.
 func (d *diskEnv) keys(k string) []string {
 	d.t.Helper()
-	msgs, err := d.e.RunStep(Step{Kind: StepKeys, Arg: k})
+	keys, err := ParseKeys(k)
 	if err != nil {
 		d.t.Fatal(err)
 	}
+	d.e.PollFiles()
+	d.e.Feed(keys, true)
+	d.e.EndStep()
 	d.note()
-	return diskTexts(msgs)
+	return diskTexts(d.e.TakeMessages())
 }
 
-// ex runs an Ex command as a headless step and returns its messages and
-// output.
+// ex runs an Ex command as a headless step (the files are checked first)
+// and returns its messages and output.
 func (d *diskEnv) ex(cmd string) []string {
 	d.t.Helper()
-	msgs, err := d.e.RunStep(Step{Kind: StepEx, Arg: cmd})
-	if err != nil {
-		d.t.Fatal(err)
-	}
+	d.e.PollFiles()
+	d.e.ExecEx(cmd)
 	d.note()
-	return append(diskTexts(msgs), d.e.TakeOutput()...)
+	return append(diskTexts(d.e.TakeMessages()), d.e.TakeOutput()...)
 }
 
 // wrote records that the test expects the file to hold the buffer now (an

@@ -4,7 +4,8 @@ package editor
 // gofmt, a shell script. Each checks the two promises (diskEnv.check):
 // every text the editor showed stays in the undo tree, and no byte is
 // written without the user asking. Headless steps check by stat, so these
-// are deterministic; TestScenarioRewriteBurstWatched runs the real watcher.
+// are deterministic; editor/session's TestScenarioRewriteBurstWatched runs
+// the same burst under the real watcher.
 
 import (
 	"fmt"
@@ -212,28 +213,6 @@ func TestScenarioRewriteBurst(t *testing.T) {
 		t.Fatalf("after the burst: modified %v, buffer %q, file %q", d.e.buf().Modified(), d.text(), d.want)
 	}
 	d.check()
-}
-
-// TestScenarioRewriteBurstWatched is the burst under Run with the real
-// watcher and clock: the debounce folds the burst into a few reloads.
-func TestScenarioRewriteBurstWatched(t *testing.T) {
-	need(t, "sh")
-	d := newDiskEnv(t, "f.txt", "start\n")
-	if err := d.e.WatchFiles(nil, 30*time.Millisecond); err != nil {
-		t.Skipf("no file watching here: %v", err)
-	}
-	h := startRun(t, d.e)
-	h.waitView("the first view", textIs("start"))
-	runIn(t, d.dir, "sh", "-c", rewriteScript(100, "0.01"))
-	d.reread()
-	h.waitView("the last version", textIs(strings.TrimSuffix(string(d.want), "\n")))
-	h.stop()
-	_ = d.e.StopWatchingFiles()
-	d.shown = append(d.shown, h.texts...)
-	d.check()
-	if n := d.e.buf().tree.SeqLast(); n > 100 {
-		t.Fatalf("%d undo nodes for 100 rewrites", n)
-	}
 }
 
 func TestScenarioShellDeleteRecreateRename(t *testing.T) {

@@ -115,7 +115,7 @@ func TestDiskModifiedConflict(t *testing.T) {
 	if !slices.Contains(msgs, w12) {
 		t.Fatalf("messages %q, want %q", msgs, w12)
 	}
-	if d.text() != mine || d.e.buf().DiskState() != DiskChanged || d.e.View().Status.Disk != DiskChanged {
+	if d.text() != mine || d.e.buf().DiskState() != DiskChanged || d.e.TakeView().Status.Disk != DiskChanged {
 		t.Fatalf("the buffer was touched (%q) or not marked (%v)", d.text(), d.e.buf().DiskState())
 	}
 	if msgs := d.step(); len(msgs) != 0 {
@@ -325,7 +325,7 @@ func TestDiskReloadWaitsForInsert(t *testing.T) {
 		t.Fatalf("reloaded in Insert mode: %q", d.text())
 	}
 	d.e.Feed(mustKeys(t, "X<Esc>"), true)
-	d.e.checkPending()
+	d.e.CheckPending()
 	// The insert made the buffer modified: no reload, a warning.
 	wantMsg(t, diskTexts(d.e.TakeMessages()), "W12")
 	d.note()
@@ -336,7 +336,7 @@ func TestDiskReloadWaitsForInsert(t *testing.T) {
 	d2.outside("z\n")
 	d2.e.checkFiles(false)
 	d2.e.Feed(mustKeys(t, "<Esc>"), true)
-	d2.e.checkPending()
+	d2.e.CheckPending()
 	if d2.text() != "z" {
 		t.Fatalf("the reload that waited for Visual mode to end did not happen: %q", d2.text())
 	}

@@ -1,11 +1,13 @@
 package editor
 
-// The watcher side of changes on disk: while Run runs, a diskwatch.Watcher
-// watches the directory of every open file (a buffer is registered when it
-// becomes current and unregistered by :bdelete); its debounced batches
-// arrive on the editor's goroutine through Run's select and trigger the
-// checks of disk.go for the files they name. Headless mode has no watcher:
-// it checks every file before each step, by stat, which is deterministic.
+// The core's side of watching files for changes on disk: a buffer's file
+// is registered with the FileWatch port when the buffer becomes current
+// (or is written under a new name) and unregistered by :bdelete; the
+// watcher's batches come back through FilesChanged and trigger the checks
+// of disk.go for the files they name. The watcher itself, its goroutine
+// and its debounce are the session's (editor/session/watch.go). Without a
+// watcher (headless runs) the files are checked by stat: PollFiles before
+// each step, which is deterministic.
 
 import (
 	"errors"
@@ -13,51 +15,13 @@ import (
 	"io/fs"
 	"time"
 
-	"github.com/kjx-editor/kjx/editor/diskwatch"
 	"github.com/kjx-editor/kjx/editor/fileio"
 )
 
-// DiskWatchDebounce is how long Run's watcher waits for a burst of changes
-// (a git checkout, a formatter writing many files) to end before the
-// editor looks at the files.
-const DiskWatchDebounce = 100 * time.Millisecond
-
-// fileWatcher is what the editor uses of a diskwatch.Watcher; tests
-// substitute a fake whose batches they send by hand.
-type fileWatcher interface {
-	Add(path string) error
-	Remove(path string) error
-	Events() <-chan []diskwatch.Event
-	Close() error
-}
-
-// diskWatch is the editor's watcher state.
-type diskWatch struct {
-	w      fileWatcher // nil: not watching
-	auto   bool        // Run runs: start a watcher for the first file to watch
-	owned  bool        // w was started for Run, which closes it when it returns
-	warned bool        // watching failed and the user was told
-}
-
-// WatchFiles starts watching the open files for changes on disk, with
-// batches debounced by debounce (clock nil: the system clock). Run calls
-// it with DiskWatchDebounce unless it was called before. It does nothing
-// when the files are watched already.
-func (e *Editor) WatchFiles(clock diskwatch.Clock, debounce time.Duration) error {
-	if e.disk.w != nil {
-		return nil
-	}
-	w, err := diskwatch.New(clock, debounce)
-	if err != nil {
-		return fmt.Errorf("cannot watch files for changes on disk: %w", err)
-	}
-	e.useWatcher(w)
-	return nil
-}
-
-// useWatcher makes w the editor's watcher and registers the open files.
-func (e *Editor) useWatcher(w fileWatcher) {
-	e.disk.w = w
+// WatchOpenFiles registers the file of every listed buffer, and of the
+// current one, with the FileWatch port: the session calls it when its
+// watcher starts.
+func (e *Editor) WatchOpenFiles() {
 	for _, b := range e.bufs {
 		if b.listed || b == e.buf() {
 			e.watchBuffer(b)
@@ -65,78 +29,23 @@ func (e *Editor) useWatcher(w fileWatcher) {
 	}
 }
 
-// StopWatchingFiles stops the watcher started by WatchFiles.
-func (e *Editor) StopWatchingFiles() error {
-	if e.disk.w == nil {
-		return nil
-	}
-	err := e.disk.w.Close()
-	e.disk.w = nil
+// ForgetWatches forgets which files are registered: the session calls it
+// when it stopped its watcher, so that a later one registers them again.
+func (e *Editor) ForgetWatches() {
 	for _, b := range e.bufs {
 		b.disk.watched = ""
 	}
-	return err
 }
 
-// runDiskWatch makes Run watch the open files, unless WatchFiles was
-// called already: a watcher (debounce DiskWatchDebounce) is started when
-// the first file is to be watched, so a Run without files costs nothing.
-// It returns what stops the watch it started.
-func (e *Editor) runDiskWatch() (stop func()) {
-	if e.disk.w != nil {
-		return func() {}
-	}
-	e.disk.auto = true
-	for _, b := range e.bufs {
-		if b.listed || b == e.buf() {
-			e.watchBuffer(b)
-		}
-	}
-	return func() {
-		e.disk.auto = false
-		if e.disk.owned {
-			e.disk.owned = false
-			_ = e.StopWatchingFiles()
-		}
-	}
-}
-
-// startAutoWatch starts Run's watcher; it reports whether there is one.
-func (e *Editor) startAutoWatch() bool {
-	if !e.disk.auto || e.disk.warned {
-		return false
-	}
-	w, err := diskwatch.New(nil, DiskWatchDebounce)
-	if err != nil {
-		e.disk.warned = true
-		e.warnMsg(fmt.Sprintf("cannot watch files for changes on disk: %v (:checktime checks by hand)", err))
-		return false
-	}
-	e.disk.w, e.disk.owned = w, true
-	return true
-}
-
-// diskEvents is the channel Run receives the watcher's batches on (nil
-// when nothing is watched).
-func (e *Editor) diskEvents() <-chan []diskwatch.Event {
-	if e.disk.w == nil {
-		return nil
-	}
-	return e.disk.w.Events()
-}
-
-// onDiskEvents checks the files a batch names; ok false means the
-// watcher's channel was closed.
-func (e *Editor) onDiskEvents(batch []diskwatch.Event, ok bool) {
-	if !ok {
-		e.disk.w = nil
-		return
-	}
+// FilesChanged checks the buffers whose files a watcher batch names
+// (absolute paths, as registered); at is when the batch came, which tells
+// whether a file whose Stat looks unchanged may still hide a write.
+func (e *Editor) FilesChanged(paths []string, at time.Time) {
 	var rep diskReport
-	for _, ev := range batch {
+	for _, p := range paths {
 		for _, b := range e.bufs {
-			if b.disk.watched == ev.Path {
-				e.checkBuffer(b, checkEvent, &rep)
+			if b.disk.watched == p {
+				e.checkBuffer(b, diskCheck{mode: checkEvent, at: at}, &rep)
 			}
 		}
 	}
@@ -155,24 +64,25 @@ func (e *Editor) watchBuffer(b *Buffer) {
 	if b.stat == nil && b.noFile {
 		b.stat = &fileio.Stat{}
 	}
-	if e.disk.w == nil && !e.startAutoWatch() {
-		return
-	}
 	p := absPath(b.name)
 	if b.disk.watched == p {
 		return
 	}
-	e.unwatchBuffer(b)
-	if err := e.disk.w.Add(p); err != nil {
-		if !e.disk.warned && !errors.Is(err, fs.ErrNotExist) {
-			e.disk.warned = true
+	err := e.watch.Watch(p)
+	if errors.Is(err, ErrNotWatching) {
+		return
+	}
+	e.unwatchBuffer(b) // the path it watched before, if any
+	if err != nil {
+		if !e.watchWarned && !errors.Is(err, fs.ErrNotExist) {
+			e.watchWarned = true
 			e.warnMsg(fmt.Sprintf("cannot watch %q for changes on disk: %v (:checktime checks by hand)", b.name, err))
 		}
 		return
 	}
 	b.disk.watched = p
 	var rep diskReport
-	e.checkBuffer(b, checkStat, &rep)
+	e.checkBuffer(b, diskCheck{mode: checkStat}, &rep)
 	e.showDiskReport(&rep)
 }
 
@@ -181,7 +91,7 @@ func (e *Editor) watchBuffer(b *Buffer) {
 func (e *Editor) unwatchBuffer(b *Buffer) {
 	p := b.disk.watched
 	b.disk.watched, b.disk.pending = "", false
-	if p == "" || e.disk.w == nil {
+	if p == "" {
 		return
 	}
 	for _, o := range e.bufs {
@@ -189,5 +99,27 @@ func (e *Editor) unwatchBuffer(b *Buffer) {
 			return
 		}
 	}
-	_ = e.disk.w.Remove(p) // a path that is not tracked is no error; nothing else can fail usefully here
+	e.watch.Unwatch(p)
+}
+
+// recentWrite is how close to now a file's modification time must be for
+// a watcher event to make the editor compare the contents even though the
+// Stat looks unchanged: two writes of the same size within one tick of the
+// file system's clock give equal Stats.
+const recentWrite = 2 * time.Second
+
+// maxRecheck bounds the size of a file read again for that reason.
+const maxRecheck = 16 << 20
+
+// mayHideWrite reports whether a file the watcher reported at time at,
+// whose Stat (now) equals the one the buffer knows, may still have
+// changed: it was modified within recentWrite of at (so a write of the
+// same size in the same clock tick is possible) and is small enough to
+// read again.
+func mayHideWrite(b *Buffer, now fileio.Stat, at time.Time) bool {
+	if !now.Exists || !now.Mode.IsRegular() || now.Size > maxRecheck || b.disk.state != DiskInSync || !b.disk.known {
+		return false
+	}
+	age := at.Sub(now.ModTime)
+	return age < recentWrite && age > -recentWrite
 }

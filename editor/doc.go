@@ -1,7 +1,19 @@
 // Package editor is kjx's modal core: buffers, windows, modes, operators
-// and motions, registers, marks, macros, Ex commands, messages, the clock
-// and file I/O. It knows nothing of terminals: the UI (or a test, or
-// headless mode) feeds it Keys and reads immutable Views.
+// and motions, registers, marks, macros, Ex commands, messages and the
+// reading and writing of the text. It is synchronous: it starts no
+// goroutine, has no timer, watches no file, reads no environment and never
+// reads the wall clock. It knows nothing of terminals: its caller (the
+// session in editor/session, a test) feeds it Keys and takes immutable
+// Views (TakeView).
+//
+// Everything else comes in through its Config: the clock (Config.Clock; a
+// virtual one standing at clock.Epoch when none is given), the home
+// directory, and two ports (ports.go): Persistence, through which the
+// core tells the session's undo files what happened to a buffer's file
+// and hands over :wundo, :rundo and :undostats, and FileWatch, through
+// which it registers the files of its buffers with the session's watcher
+// (whose batches come back through FilesChanged). A core made from a zero
+// Config writes no undo file and watches nothing.
 //
 // # Modes
 //
@@ -70,8 +82,8 @@
 //
 // # Concurrency
 //
-// One goroutine owns an Editor: call every method from it (Run is that
-// goroutine's loop for the UI). View returns a snapshot that shares the
-// persistent rope and copies only small state; it may be handed to any
-// goroutine and is never modified afterwards.
+// One goroutine owns an Editor: call every method from it (the session's
+// Run is that goroutine's loop for the UI). TakeView returns a snapshot
+// that shares the persistent rope and copies only small state; it may be
+// handed to any goroutine and is never modified afterwards.
 package editor

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -53,11 +54,11 @@ type queued struct {
 }
 
 // Editor is the modal core. All methods must be called from one goroutine
-// (see doc.go); View returns immutable snapshots for others.
+// (see doc.go); TakeView returns immutable snapshots for others.
 type Editor struct {
 	cfg   Config
 	opt   Options
-	clock Clock
+	clock clock.Clock
 	loc   *time.Location
 
 	bufs      []*Buffer
@@ -113,9 +114,9 @@ type Editor struct {
 	globalSubs     int   // substitutions made by :g's commands
 	globalSubLines int
 
-	persist persistState // undo files (persist.go)
-	disk    diskWatch    // watching open files for changes on disk (disk_watch.go)
-	live    configLive   // the configuration file, applied live (configlive.go)
+	persist     Persistence // undo files (the session's; undofiles.go)
+	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
+	watchWarned bool        // a file could not be watched and the user was told
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -124,7 +125,7 @@ func New(cfg Config) *Editor {
 		cfg.Options = DefaultOptions()
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = RealClock{}
+		cfg.Clock = clock.NewVirtual(clock.Epoch)
 	}
 	if cfg.Height <= 0 {
 		cfg.Height = 24
@@ -132,14 +133,23 @@ func New(cfg Config) *Editor {
 	if cfg.Width <= 0 {
 		cfg.Width = 80
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1}
+	if cfg.Persist == nil {
+		cfg.Persist = noPersistence{}
+	}
+	if cfg.Watch == nil {
+		cfg.Watch = noWatch{}
+	}
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
+		persist: cfg.Persist, watch: cfg.Watch}
+	if cfg.Clean {
+		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
+	}
 	e.vis.blockV1 = -1
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
 	// window has every row but the command line.
 	e.win = &Window{buf: b, height: cfg.Height - 1, width: cfg.Width, wantCol: -1}
 	e.regs.init()
-	e.persistStart()
 	if e.opt.ColorScheme == "" {
 		e.opt.ColorScheme = "default"
 	}
@@ -176,7 +186,7 @@ func (e *Editor) Cursor() Pos { return e.win.cur }
 func (e *Editor) Buffer() *Buffer { return e.win.buf }
 
 // Clock returns the editor's clock.
-func (e *Editor) Clock() Clock { return e.clock }
+func (e *Editor) Clock() clock.Clock { return e.clock }
 
 // ErrorCount is the number of error messages shown since New.
 func (e *Editor) ErrorCount() int { return e.errCount }
@@ -268,7 +278,7 @@ func (e *Editor) Open(path string) error {
 		b.setLoaded(l)
 		e.switchTo(b)
 		e.msg("%s", fileInfoMessage(path, l))
-		e.persistOpened(b, l)
+		e.persist.Opened(b, l)
 		e.cleanTemps(path)
 	case isNotExist(err):
 		b = e.bufferFor(path, buffer.FromString(""), reuse)

@@ -112,7 +112,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		b.tree.MarkSaved()
 		b.stat = &st
 		b.noFile = false
-		e.persistWritten(b, text, eol)
+		e.persist.Written(b, text, eol)
 		e.diskWritten(b, text, eol)
 	}
 	return nil

@@ -220,7 +220,7 @@ func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return fmt.Errorf("E89: No write since last change for buffer %d (add ! to override)", b.id)
 	}
 	b.listed = false
-	e.persistClosed(b)
+	e.persist.Closed(b)
 	e.unwatchBuffer(b)
 	if b == e.buf() {
 		if list := e.listedBuffers(); len(list) > 0 {

@@ -101,7 +101,7 @@ func exSleep(e *Editor, c *exparse.Cmd, rg exRange) error {
 		d = time.Duration(n) * time.Millisecond
 	}
 	e.clock.Sleep(d)
-	e.persistSleep() // the undo-file save timer runs on the editor's clock
+	e.persist.Slept() // the undo-file save timer runs on the editor's clock
 	return nil
 }
 

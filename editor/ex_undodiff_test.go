@@ -29,7 +29,7 @@ func TestUndodiff(t *testing.T) {
 	if got := e.text().String(); got != want {
 		t.Fatalf("diff buffer:\n%s\nwant:\n%s", got, want)
 	}
-	v := e.View()
+	v := e.TakeView()
 	if v.Status.FileName != "[undodiff #0 #1]" || v.Status.Modified {
 		t.Errorf("status name %q modified %v", v.Status.FileName, v.Status.Modified)
 	}

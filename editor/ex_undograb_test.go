@@ -4,13 +4,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // TestUndograb: a function deleted three hours and 500 states ago comes
 // back into a register without travelling; the tree does not move.
 func TestUndograb(t *testing.T) {
 	e := newTestEditor("package main\n\nfunc keep() {}\n\nfunc lost() {\n\treturn\n}\n")
-	vc := e.clock.(*VirtualClock)
+	vc := e.clock.(*clock.Virtual)
 	feedSteps(t, e, "5G3dd") // state 1: lost() goes
 	vc.Sleep(3 * time.Hour)
 	for i := 0; i < 500; i++ {

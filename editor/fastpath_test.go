@@ -227,6 +227,6 @@ func BenchmarkKeystrokeNormalXLongLine(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		e.HandleKey(x)
-		_ = e.View()
+		_ = e.TakeView()
 	}
 }

@@ -77,6 +77,6 @@ func FuzzKeys(f *testing.F) {
 		}
 		e.EndStep()
 		checkInvariants(t, e, notation)
-		_ = e.View()
+		_ = e.TakeView()
 	})
 }

@@ -165,6 +165,16 @@ func (e *Editor) applyMap(km *keyMap) {
 	e.queue = append(front, e.queue...)
 }
 
+// HoldsKeys reports whether typed keys are held as the possible start of a
+// longer mapping: the caller then waits at most 'timeoutlen' for the next
+// key before calling TimeOutHeldKeys.
+func (e *Editor) HoldsKeys() bool { return len(e.maps.held) > 0 }
+
+// TimeOutHeldKeys ends the wait for the rest of a mapping: the held keys
+// are used as they are (or as the left side they complete), as in Vim with
+// 'timeout' on.
+func (e *Editor) TimeOutHeldKeys() { e.flushHeld() }
+
 // flushHeld ends the wait for a longer left side (at the end of a
 // headless step, where Vim would time out): held keys that are a left
 // side map, the others are fed as they are.

@@ -1,15 +1,12 @@
 package editor
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // TestMappings: typed keys go through the Normal- and Insert-mode maps.
@@ -77,7 +74,7 @@ func TestMappingEx(t *testing.T) {
 	if err := os.WriteFile(path, []byte("one\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	if err := e.Open(path); err != nil {
 		t.Fatal(err)
 	}
@@ -111,31 +108,6 @@ func TestSetMappingsErrors(t *testing.T) {
 	}
 }
 
-// TestApplyConfigMappings: a live reload replaces the mappings.
-func TestApplyConfigMappings(t *testing.T) {
-	e := newTestEditor("abc\n")
-	c := config.Default(noEnv)
-	c.Keys.Normal = map[string]string{"Q": "x"}
-	e.ApplyConfig(c, nil)
-	e.Feed(MustParseKeys("Q"), true)
-	if got := textOf(e) + "\n"; got != "bc\n" {
-		t.Fatalf("after first config: %q", got)
-	}
-	c2 := config.Default(noEnv)
-	c2.Keys.Normal = map[string]string{"Q": "$x"}
-	c2.Keys.Insert = map[string]string{"jk": "<Esc>"}
-	e.ApplyConfig(c2, nil)
-	e.Feed(MustParseKeys("Qijkx"), true)
-	if got := textOf(e) + "\n"; got != "\n" {
-		t.Fatalf("after reload: %q", got)
-	}
-	e.ApplyConfig(config.Default(noEnv), nil)
-	e.Feed(MustParseKeys("iQ<Esc>"), true)
-	if got := textOf(e) + "\n"; got != "Q\n" {
-		t.Fatalf("after mappings removed: %q", got)
-	}
-}
-
 // TestScrollCtrlEY: CTRL-E/CTRL-Y move the window's top line by [count]
 // and the cursor only when it would leave the window ('scrolloff' 0:
 // Vim's winline() keeps the cursor's line until it reaches an edge).
@@ -158,64 +130,9 @@ func TestScrollCtrlEY(t *testing.T) {
 	}
 	for _, s := range steps {
 		e.Feed(MustParseKeys(s.keys), true)
-		v := e.View()
+		v := e.TakeView()
 		if v.Top != s.top || e.win.cur.Line != s.curLine {
 			t.Fatalf("after %s: top %d cursor line %d, want %d %d", s.keys, v.Top, e.win.cur.Line, s.top, s.curLine)
 		}
 	}
-}
-
-// TestRunHooksConfig: RunWith gives the UI its part of the configuration
-// at start and again after each reload of the watched file, through the
-// real config.Watch.
-func TestRunHooksConfig(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "config.toml")
-	write := func(s string) {
-		t.Helper()
-		if err := os.WriteFile(p+".tmp", []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(p+".tmp", p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("[panel]\nwidth = 30\n")
-	cfg, errs := config.Load(p, func(string) string { return "" })
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	e := New(Config{Clean: true})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if err := e.WatchConfig(ctx, p, func(string) string { return "" }, cfg, 10*time.Millisecond, nil); err != nil {
-		t.Skipf("cannot watch here: %v", err)
-	}
-	got := make(chan UIConfig, 16)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		e.RunWith(ctx, make(chan Input), func(View) {}, RunHooks{Config: func(c UIConfig) { got <- c }})
-	}()
-	next := func(what string) UIConfig {
-		t.Helper()
-		select {
-		case c := <-got:
-			return c
-		case <-time.After(10 * time.Second):
-			t.Fatalf("no configuration for the UI: %s", what)
-		}
-		return UIConfig{}
-	}
-	if c := next("at start"); c.PanelWidth != 30 || c.PanelRight || c.PanelDiff != "below" {
-		t.Errorf("at start: %+v", c)
-	}
-	write("[panel]\nside = \"right\"\nwidth = 40\ndiff = \"off\"\ntime_format = \"absolute\"\nglyphs = \"ascii\"\n[keys.panel]\n\"<C-j>\" = \"j\"\n")
-	want := UIConfig{PanelRight: true, PanelWidth: 40, PanelDiff: "off", PanelAbsolute: true, PanelASCII: true,
-		PanelKeys: map[string]string{"<C-j>": "j"}}
-	if c := next("after the reload"); !reflect.DeepEqual(c, want) {
-		t.Errorf("after the reload: %+v, want %+v", c, want)
-	}
-	cancel()
-	<-done
 }

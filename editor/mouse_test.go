@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -307,28 +306,6 @@ func TestMouseScrollInsert(t *testing.T) {
 	e.Feed(MustParseKeys("Y<Esc>u"), true)
 	if got := e.text().String(); !strings.HasPrefix(got, "abcX\n") || strings.Contains(got, "Y") {
 		t.Errorf("u after scroll and Y: %q", got[:20])
-	}
-}
-
-// TestRunMouse: clicks and scrolls arrive through Run's input.
-func TestRunMouse(t *testing.T) {
-	e := newTestEditor(strings.Repeat("line\n", 40))
-	in := make(chan Input, 4)
-	views := make(chan View, 16)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go e.Run(ctx, in, func(v View) { views <- v })
-	<-views
-	in <- Input{Height: 11, Width: 40}
-	in <- Input{Click: &Click{Line: 4, Col: 2}}
-	in <- Input{Scroll: 3}
-	for v := range views {
-		if v.Top == 3 {
-			if v.Cursor != (Pos{Line: 4, Col: 2}) && v.Cursor.Line < 3 {
-				t.Errorf("cursor %v", v.Cursor)
-			}
-			break
-		}
 	}
 }
 

@@ -11,7 +11,27 @@ func rawKeys(arg string) []Key {
 			keys = append(keys, R(r))
 			continue
 		}
-		keys = append(keys, rawKey(r))
+		keys = append(keys, RawKey(r))
 	}
 	return keys
+}
+
+// RawKey turns a byte of raw input (a -s script, a :normal argument) into
+// the key it is on a terminal: control bytes are the keys they are typed
+// as.
+func RawKey(r rune) Key {
+	switch r {
+	case 0x1b:
+		return K(KeyEsc)
+	case '\r', '\n':
+		return K(KeyEnter)
+	case '\t':
+		return K(KeyTab)
+	case 0x7f, 0x08:
+		return K(KeyBackspace)
+	}
+	if r < 0x20 {
+		return Ctrl('a' + r - 1)
+	}
+	return R(r)
 }

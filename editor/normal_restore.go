@@ -73,9 +73,9 @@ func (e *Editor) RestoreOrigins() []int {
 	return append([]int(nil), e.buf().restoreOrigins...)
 }
 
-// restoreBackInput is the panel's Backspace: g<BS> from any mode, like
-// the panel's Enter (restoreState).
-func (e *Editor) restoreBackInput() {
+// GoBackFromRestore is the undo panel's Backspace: g<BS> from any mode,
+// like the panel's Enter (RestoreState).
+func (e *Editor) GoBackFromRestore() {
 	if e.mode != ModeNormal {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}

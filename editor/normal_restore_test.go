@@ -55,27 +55,27 @@ func TestRestoreBack(t *testing.T) {
 	}
 }
 
-// TestRestoreBackFromThePanelAndLabels: the panel's Enter (Input.Restore)
-// and :undo NAME are restores; the panel's Backspace (Input.RestoreBack)
+// TestRestoreBackFromThePanelAndLabels: the panel's Enter (RestoreState)
+// and :undo NAME are restores; the panel's Backspace (GoBackFromRestore)
 // goes back from any mode; the View publishes the origins.
 func TestRestoreBackFromThePanelAndLabels(t *testing.T) {
 	e := restoreEditor(t)
 	feedSteps(t, e, ":checkpoint two<CR>")
-	e.handleInput(Input{Restore: RestoreRoot})
+	e.RestoreState(RestoreRoot)
 	if got := e.text().String(); got != "" {
 		t.Fatalf("panel Enter on the root: %q", got)
 	}
 	feedSteps(t, e, ":undo two<CR>")
-	if v := e.View(); !slices.Equal(v.RestoreOrigins, []int{3, 0}) {
+	if v := e.TakeView(); !slices.Equal(v.RestoreOrigins, []int{3, 0}) {
 		t.Fatalf("View.RestoreOrigins %v, want [3 0]", v.RestoreOrigins)
 	}
 	feedSteps(t, e, "")
 	e.Feed([]Key{R('i')}, true) // Insert mode: the panel's Backspace leaves it first
-	e.handleInput(Input{RestoreBack: true})
+	e.GoBackFromRestore()
 	if got := e.text().String(); got != "" || e.Mode() != ModeNormal {
 		t.Fatalf("Backspace: %q in %v, want the root's text in Normal mode", got, e.Mode())
 	}
-	e.handleInput(Input{RestoreBack: true})
+	e.GoBackFromRestore()
 	if got := e.text().String(); got != "abc" {
 		t.Fatalf("second Backspace: %q, want abc", got)
 	}

@@ -4,39 +4,9 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/options"
 )
-
-// Clock is the editor's source of time: undo timestamps, :earlier Ns and
-// :sleep all go through it, so tests and headless runs can make time
-// virtual.
-type Clock interface {
-	Now() time.Time
-	Sleep(d time.Duration)
-}
-
-// RealClock is the wall clock.
-type RealClock struct{}
-
-// Now returns time.Now().
-func (RealClock) Now() time.Time { return time.Now() }
-
-// Sleep sleeps for d.
-func (RealClock) Sleep(d time.Duration) { time.Sleep(d) }
-
-// VirtualClock is a clock that only moves when Sleep is called. It belongs
-// to the editor goroutine like the rest of the editor state.
-type VirtualClock struct{ t time.Time }
-
-// NewVirtualClock returns a clock stopped at t.
-func NewVirtualClock(t time.Time) *VirtualClock { return &VirtualClock{t: t} }
-
-// Now returns the clock's time.
-func (c *VirtualClock) Now() time.Time { return c.t }
-
-// Sleep advances the clock by d at once.
-func (c *VirtualClock) Sleep(d time.Duration) { c.t = c.t.Add(d) }
 
 // Options are the Vim options kjx knows, with their values: the one
 // option table's values (package editor/options). :set changes them; a
@@ -54,18 +24,20 @@ type Config struct {
 	// Options are the initial option values (DefaultOptions() when the
 	// zero value is passed).
 	Options Options
-	// Clock is the time source; nil means RealClock.
-	Clock Clock
+	// Clock is the time source of undo timestamps, :earlier 10s, :undolist
+	// and :sleep. nil means a virtual clock standing at clock.Epoch until
+	// :sleep moves it: a core made from a zero Config never reads the wall
+	// clock, and its runs are reproducible. The session gives the wall
+	// clock (or --clock's virtual one).
+	Clock clock.Clock
 	// Height and Width are the window size in cells (default 24 × 80).
 	Height, Width int
 	// Clean means no persistent undo files unless an option turns them on:
 	// New turns 'undofile' off (see docs/persistence.md).
 	Clean bool
-	// Undo holds the limits of persistent undo (undo.max_file_size,
-	// max_entries, save_interval, persist_days); nil means the defaults of
-	// package config. Its Persistent, Dir and Levels are not read: the
-	// options 'undofile', 'undodir' and 'undolevels' are.
-	Undo *config.UndoConfig
+	// UndoMaxNodes caps the nodes of each undo tree (undo.max_entries);
+	// 0 means the undo package's default. 'undolevels' can raise it.
+	UndoMaxNodes int
 	// Location is the time zone of times in undo messages and :undolist;
 	// nil means time.Local.
 	Location *time.Location
@@ -75,4 +47,13 @@ type Config struct {
 	// ColorSchemes are the names :colorscheme accepts; "default" is
 	// always one of them.
 	ColorSchemes []string
+	// Home is the user's home directory, which "~/" stands for in file
+	// names completed on the command line ("": not expanded). The core
+	// reads no environment: the session fills it from $HOME.
+	Home string
+	// Persist is persistent undo (the session's); nil means none.
+	Persist Persistence
+	// Watch is the file watcher (the session's); nil means none: files
+	// are checked by PollFiles, :checktime and before each :w.
+	Watch FileWatch
 }

@@ -25,9 +25,9 @@ type Revert struct {
 // errRevertStale says the text changed between the diff and the Enter.
 var errRevertStale = errors.New("the text changed since the diff was made: no hunk applied")
 
-// revertHunk applies r as one undo step of source restore and puts the
-// cursor on its first line.
-func (e *Editor) revertHunk(r Revert) {
+// RevertHunk applies r as one undo step of source restore and puts the
+// cursor on its first line (the undo panel's hunk chooser's Enter).
+func (e *Editor) RevertHunk(r Revert) {
 	if e.mode != ModeNormal {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}
@@ -65,8 +65,8 @@ func changeSize(c buffer.Change) string {
 	return "−" + itoa(out) + " +" + itoa(in) + " lines"
 }
 
-// undoInput is the undo panel's u: u from any mode.
-func (e *Editor) undoInput() {
+// UndoAnyMode is the undo panel's u: u from any mode.
+func (e *Editor) UndoAnyMode() {
 	if e.mode != ModeNormal {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}

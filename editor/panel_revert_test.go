@@ -23,7 +23,7 @@ func TestRevertHunk(t *testing.T) {
 	}
 	// The second hunk: line 10 back to "j".
 	c := linediff.HunkChange(res.OldText, res.NewText, res.Hunks[1])
-	e.handleInput(Input{Revert: &Revert{From: 1, Change: c, Text: res.OldText}})
+	e.RevertHunk(Revert{From: 1, Change: c, Text: res.OldText})
 	if got := e.text().String(); got != "X\nb\nc\nd\ne\nf\ng\nh\ni\nj" {
 		t.Fatalf("after the revert: %q", got)
 	}
@@ -36,13 +36,13 @@ func TestRevertHunk(t *testing.T) {
 	if e.win.cur.Line != 9 {
 		t.Errorf("cursor on line %d, want the hunk's (9)", e.win.cur.Line)
 	}
-	e.handleInput(Input{Undo: true})
+	e.UndoAnyMode()
 	if got := e.text().String(); got != "X\nb\nc\nd\ne\nf\ng\nh\ni\nJ" {
 		t.Fatalf("u did not take the revert back: %q", got)
 	}
 	// A stale diff applies nothing.
 	e.TakeMessages()
-	e.handleInput(Input{Revert: &Revert{From: 1, Change: c, Text: one}})
+	e.RevertHunk(Revert{From: 1, Change: c, Text: one})
 	if m := e.TakeMessages(); len(m) != 1 || m[0].Text != errRevertStale.Error() || tr.SeqLast() != 4 {
 		t.Errorf("stale revert: %v, #%d", m, tr.SeqLast())
 	}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -68,15 +69,16 @@ func vimText(t *testing.T, text, prelude string, script []byte, files map[string
 	return strings.TrimSuffix(string(out), "\n"), strings.TrimSpace(string(msg))
 }
 
-// kjxRun runs a headless step (a -s key script or a -S Ex script) in a
-// test editor on text.
-func kjxRun(t *testing.T, e *Editor, kind StepKind, data []byte) {
+// kjxRun runs a -s key script (source false) or a -S Ex script
+// (source true) in a test editor, as the headless runner does.
+func kjxRun(t *testing.T, e *Editor, source bool, data []byte) {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), "script")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
+	if !source {
+		e.FeedScript(string(data))
+		e.EndStep()
+		return
 	}
-	if _, err := e.RunStep(Step{Kind: kind, Arg: p}); err != nil {
+	if err := e.Source(bytes.NewReader(data), "script"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -130,7 +132,7 @@ func TestLongKeyScript5M(t *testing.T) {
 	keys := b.String()
 	want, _ := vimText(t, "start\n", "", []byte(vimFeedFile), map[string][]byte{"keys.txt": []byte(keys)})
 	e := newTestEditor("start\n")
-	kjxRun(t, e, StepScript, []byte(keys))
+	kjxRun(t, e, false, []byte(keys))
 	if msg := e.lastError(); msg != "" {
 		t.Fatalf("kjx: %s", msg)
 	}
@@ -157,7 +159,7 @@ func TestLongSourceNormal200k(t *testing.T) {
 	script := []byte(b.String())
 	want, _ := vimText(t, "start\n", "", script, nil)
 	e := newTestEditor("start\n")
-	kjxRun(t, e, StepSource, script)
+	kjxRun(t, e, true, script)
 	if msg := e.lastError(); msg != "" {
 		t.Fatalf("kjx: %s", msg)
 	}
@@ -178,7 +180,7 @@ func TestLongMacro10000(t *testing.T) {
 	want, _ := vimText(t, text.String(), `let @q = "A`+tail+`\<Esc>j"`, []byte("normal! 10000@q\n"), nil)
 	e := newTestEditor(text.String())
 	e.regs.named['q'] = register{text: FormatKeys(rawKeys(reg))}
-	kjxRun(t, e, StepSource, []byte("normal! 10000@q\n"))
+	kjxRun(t, e, true, []byte("normal! 10000@q\n"))
 	compareText(t, "10000@q", want, e.text().String())
 	if !strings.HasSuffix(lineText(e.text(), 9999), tail) {
 		t.Fatalf("the last line did not get the macro's text: %q", lineText(e.text(), 9999))
@@ -196,7 +198,7 @@ func TestRecursiveMacroE169(t *testing.T) {
 		want, vimErr := vimText(t, "a\n", `let @q = "ix\<Esc>:normal! @q\r"`, []byte(script), nil)
 		e := newTestEditor("a\n")
 		e.regs.named['q'] = register{text: FormatKeys(rawKeys(reg))}
-		kjxRun(t, e, StepSource, []byte(script))
+		kjxRun(t, e, true, []byte(script))
 		compareText(t, script, want, e.text().String())
 		if got := e.lastError(); got != vimErr || !strings.HasPrefix(vimErr, "E169") {
 			t.Fatalf("%q: kjx's last error %q, vim's %q", script, got, vimErr)
@@ -224,7 +226,7 @@ func TestNormalErrorFlushesOuterKeys(t *testing.T) {
 		for r, keys := range regs {
 			e.regs.named[r] = register{text: FormatKeys(rawKeys(keys))}
 		}
-		kjxRun(t, e, StepSource, []byte(script))
+		kjxRun(t, e, true, []byte(script))
 		compareText(t, script, want, e.text().String())
 	}
 }

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/kjx-editor/kjx/editor/clock"
 	"strings"
 	"testing"
 )
@@ -29,7 +30,7 @@ func benchSub(b *testing.B, keys string) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		e.setText(text)
 		before := e.buf().tree.SeqLast()
 		b.StartTimer()

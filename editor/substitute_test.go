@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestConfirmView(t *testing.T) {
 	e := newTestEditor("ab cab\nab\n")
 	e.Feed(MustParseKeys(":%s/ab/X/gc<CR>n"), true)
-	v := e.View()
+	v := e.TakeView()
 	if v.Mode != ModeConfirm || !v.Confirm.Active {
 		t.Fatalf("mode %v, confirm %+v: want a prompt", v.Mode, v.Confirm)
 	}
@@ -27,7 +28,7 @@ func TestConfirmView(t *testing.T) {
 		t.Errorf("prompt %q", v.Confirm.Prompt)
 	}
 	e.Feed(MustParseKeys("y"), true)
-	v = e.View()
+	v = e.TakeView()
 	// "ab cX" + "\n" + "ab": the third match moved by the replacement.
 	if !v.Confirm.Active || v.Confirm.Match != [2]int{6, 8} {
 		t.Fatalf("after y: %+v, want the match at [6 8]", v.Confirm)
@@ -36,7 +37,7 @@ func TestConfirmView(t *testing.T) {
 		t.Errorf("the match range shows %q", got)
 	}
 	e.Feed(MustParseKeys("q"), true)
-	if v = e.View(); v.Mode != ModeNormal || v.Confirm.Active {
+	if v = e.TakeView(); v.Mode != ModeNormal || v.Confirm.Active {
 		t.Errorf("after q: mode %v confirm %+v", v.Mode, v.Confirm)
 	}
 }
@@ -47,7 +48,7 @@ func TestConfirmView(t *testing.T) {
 func TestConfirmViewPending(t *testing.T) {
 	e := newTestEditor("ab ab ab\n")
 	e.Feed(MustParseKeys(":s/ab/XYZ/gc<CR>y"), true)
-	v := e.View()
+	v := e.TakeView()
 	if got := v.Text.String(); got != "XYZ ab ab" || v.Confirm.Match != [2]int{4, 6} || v.Cursor != (Pos{Col: 4}) {
 		t.Errorf("shown %q match %v cursor %v, want \"XYZ ab ab\" [4 6] at 0:4", got, v.Confirm.Match, v.Cursor)
 	}
@@ -173,28 +174,28 @@ func runSub(text, keys string) string {
 // never take the match off the screen, and the prompt is asked again.
 func TestConfirmScroll(t *testing.T) {
 	text := strings.Repeat("line\n", 60) + "x\n" + strings.Repeat("line\n", 60)
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true, Height: 11})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true, Height: 11})
 	e.setText(text)
 	e.Feed(MustParseKeys(":%s/x/y/c<CR>"), true)
-	top := e.View().Top
+	top := e.TakeView().Top
 	so := min(e.opt.ScrollOff, 4) // 10 text rows
 	if e.Mode() != ModeConfirm || e.Cursor().Line != 60 {
 		t.Fatalf("mode %v cursor %v", e.Mode(), e.Cursor())
 	}
 	e.Feed(MustParseKeys("<C-E>"), true)
-	if got := e.View().Top; got != top+1 {
+	if got := e.TakeView().Top; got != top+1 {
 		t.Errorf("CTRL-E: top %d, want %d", got, top+1)
 	}
 	for range 20 {
 		e.Feed(MustParseKeys("<C-E>"), true)
 	}
-	if v := e.View(); v.Top != 60-so || v.Mode != ModeConfirm {
+	if v := e.TakeView(); v.Top != 60-so || v.Mode != ModeConfirm {
 		t.Errorf("after many CTRL-E: top %d, want %d (match on 60, scrolloff %d), mode %v", v.Top, 60-so, so, v.Mode)
 	}
 	for range 30 {
 		e.Feed(MustParseKeys("<C-Y>"), true)
 	}
-	if v := e.View(); v.Top != 60-9+so {
+	if v := e.TakeView(); v.Top != 60-9+so {
 		t.Errorf("after many CTRL-Y: top %d, want %d (the match on the last row but scrolloff)", v.Top, 60-9+so)
 	}
 	e.Feed(MustParseKeys("y"), true)

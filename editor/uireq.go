@@ -44,14 +44,15 @@ func exUIRequest(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// RestoreRoot is the Input.Restore value that goes to the original text
-// (undo state 0, which Restore's zero value cannot name).
+// RestoreRoot is the RestoreState argument (and the session's
+// Input.Restore value) that goes to the original text: undo state 0,
+// which Input.Restore's zero value cannot name.
 const RestoreRoot = -1
 
-// restoreState goes to undo state seq (RestoreRoot: state 0) as one
+// RestoreState goes to undo state seq (RestoreRoot: state 0) as one
 // movement in the tree, like :undo N but without the command-line history:
 // the undo panel's Enter.
-func (e *Editor) restoreState(seq int) {
+func (e *Editor) RestoreState(seq int) {
 	if e.mode != ModeNormal {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}

@@ -9,7 +9,7 @@ import (
 // TestUIRequests checks each panel command publishes a new request.
 func TestUIRequests(t *testing.T) {
 	e := newTestEditor("a\n")
-	if r := e.View().UIRequest; r.Seq != 0 {
+	if r := e.TakeView().UIRequest; r.Seq != 0 {
 		t.Fatalf("request before any command: %+v", r)
 	}
 	tests := []struct{ cmd, want string }{
@@ -24,7 +24,7 @@ func TestUIRequests(t *testing.T) {
 		if !e.ExecEx(tc.cmd) {
 			t.Fatalf(":%s failed: %v", tc.cmd, e.TakeMessages())
 		}
-		r := e.View().UIRequest
+		r := e.TakeView().UIRequest
 		if r.Seq != uint64(i+1) || r.Cmd != tc.want {
 			t.Errorf(":%s: request %+v, want seq %d %q", tc.cmd, r, i+1, tc.want)
 		}
@@ -36,7 +36,7 @@ func TestUIRequests(t *testing.T) {
 		t.Errorf(":Und: %v, want E464", msgs)
 	}
 	// A view without a new command repeats the request unchanged.
-	if r := e.View().UIRequest; r.Seq != uint64(len(tests)) {
+	if r := e.TakeView().UIRequest; r.Seq != uint64(len(tests)) {
 		t.Errorf("request changed without a command: %+v", r)
 	}
 }
@@ -45,12 +45,12 @@ func TestUIRequests(t *testing.T) {
 // the pattern found line by line.
 func TestViewMatches(t *testing.T) {
 	e := newTestEditor("foo bar foo\nxfoo\n\nfoofoo\n")
-	if e.View().Matches != nil {
+	if e.TakeView().Matches != nil {
 		t.Fatal("Matches set with no pattern")
 	}
 	e.ExecEx("set hlsearch")
 	e.Feed(MustParseKeys("/foo<CR>"), true)
-	v := e.View()
+	v := e.TakeView()
 	if v.Matches == nil {
 		t.Fatal("no Matches with 'hlsearch' and a pattern")
 	}
@@ -66,12 +66,12 @@ func TestViewMatches(t *testing.T) {
 		t.Errorf("Matches(17, 18) = %v, want none", got)
 	}
 	e.ExecEx("nohlsearch")
-	if e.View().Matches != nil {
+	if e.TakeView().Matches != nil {
 		t.Error("Matches set after :nohlsearch")
 	}
 	e.Feed(MustParseKeys("n"), true)
 	e.ExecEx("set nohlsearch")
-	if e.View().Matches != nil {
+	if e.TakeView().Matches != nil {
 		t.Error("Matches set with 'nohlsearch'")
 	}
 }
@@ -80,40 +80,41 @@ func TestViewMatches(t *testing.T) {
 func TestViewIncSearch(t *testing.T) {
 	e := newTestEditor("abc abc\nabc\n")
 	e.Feed(MustParseKeys("/ab"), true)
-	if got := e.View().IncSearch; got != [2]int{4, 6} {
+	if got := e.TakeView().IncSearch; got != [2]int{4, 6} {
 		t.Errorf("/ab from 0: IncSearch %v, want [4 6]", got)
 	}
 	e.Feed(MustParseKeys("<Esc>$?bc"), true)
-	if got := e.View().IncSearch; got != [2]int{5, 7} {
+	if got := e.TakeView().IncSearch; got != [2]int{5, 7} {
 		t.Errorf("?bc from col 6: IncSearch %v, want [5 7]", got)
 	}
 	e.Feed(MustParseKeys("<Esc>/zzz"), true)
-	if got := e.View().IncSearch; got != [2]int{} {
+	if got := e.TakeView().IncSearch; got != [2]int{} {
 		t.Errorf("no match: IncSearch %v", got)
 	}
 	e.Feed(MustParseKeys("<Esc>"), true)
 	e.ExecEx("set noincsearch")
 	e.Feed(MustParseKeys("/ab"), true)
-	if got := e.View().IncSearch; got != [2]int{} {
+	if got := e.TakeView().IncSearch; got != [2]int{} {
 		t.Errorf("'noincsearch': IncSearch %v", got)
 	}
 }
 
-// TestInputRestore checks the panel's Enter: one movement to the state,
+// TestInputRestore checks the panel's Enter (RestoreState, which the
+// session's Input.Restore calls): one movement to the state,
 // the root included, with the : history untouched.
 func TestInputRestore(t *testing.T) {
 	e := newTestEditor("")
 	e.Feed(MustParseKeys("ione<Esc>otwo<Esc>othree<Esc>"), true)
 	hist := len(*e.historyFor(':'))
-	e.handleInput(Input{Restore: 1})
+	e.RestoreState(1)
 	if got := e.text().String(); got != "one" {
 		t.Errorf("Restore 1: %q", got)
 	}
-	e.handleInput(Input{Restore: RestoreRoot})
+	e.RestoreState(RestoreRoot)
 	if got := e.text().String(); got != "" || e.buf().tree.Current() != 0 {
 		t.Errorf("RestoreRoot: %q at state %d", got, e.buf().tree.Current())
 	}
-	e.handleInput(Input{Restore: 3})
+	e.RestoreState(3)
 	if got := e.text().String(); got != "one\ntwo\nthree" {
 		t.Errorf("Restore 3: %q", got)
 	}
@@ -123,7 +124,7 @@ func TestInputRestore(t *testing.T) {
 	// Restore from Insert mode leaves it first, as the panel's Enter may
 	// come at any time.
 	e.Feed(MustParseKeys("Ax"), true)
-	e.handleInput(Input{Restore: 2})
+	e.RestoreState(2)
 	if e.mode != ModeNormal || e.text().String() != "one\ntwo" {
 		t.Errorf("Restore from Insert: mode %v text %q", e.mode, e.text().String())
 	}

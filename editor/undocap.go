@@ -8,7 +8,7 @@ import "github.com/kjx-editor/kjx/undo"
 // 200 000 levels in memory. A negative cap (no cap) and a negative
 // 'undolevels' (no history) are left alone.
 func (e *Editor) undoNodeCap() int {
-	n := e.undoMaxNodes()
+	n := e.cfg.UndoMaxNodes
 	if n == 0 {
 		n = undo.DefaultMaxNodes
 	}
@@ -17,3 +17,7 @@ func (e *Editor) undoNodeCap() int {
 	}
 	return max(n, e.opt.UndoLevels+1)
 }
+
+// SetUndoMaxNodes sets undo.max_entries for the undo trees made from now
+// on (a configuration reload); existing trees keep their cap.
+func (e *Editor) SetUndoMaxNodes(n int) { e.cfg.UndoMaxNodes = n }

@@ -3,7 +3,7 @@ package editor
 import (
 	"testing"
 
-	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -20,11 +20,9 @@ func TestUndoNodeCap(t *testing.T) {
 		{20000, 1000, 20000},
 	}
 	for _, tc := range tests {
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		if tc.maxEntries != 0 {
-			c := config.Default(func(string) string { return "" }).Undo
-			c.MaxEntries = tc.maxEntries
-			e.cfg.Undo = &c
+			e.SetUndoMaxNodes(tc.maxEntries)
 		}
 		e.opt.UndoLevels = tc.levels
 		if got := e.undoNodeCap(); got != tc.want {
@@ -38,7 +36,7 @@ func TestUndoNodeCap(t *testing.T) {
 // kept and reachable.
 func TestUndoLevelsBeyondNodeCap(t *testing.T) {
 	n := undo.DefaultMaxNodes + 200
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	e.ExecEx("set undolevels=200000")
 	e.ExecEx("enew!")
 	for i := 0; i < n; i++ {
@@ -58,7 +56,7 @@ func TestUndoLevelsBeyondNodeCap(t *testing.T) {
 // already open: its tree must keep more nodes than the default cap too.
 func TestUndoLevelsRaiseOpenBuffer(t *testing.T) {
 	n := undo.DefaultMaxNodes + 200
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	e.ExecEx("set undolevels=200000")
 	for i := 0; i < n; i++ {
 		e.Feed(MustParseKeys("ix<Esc>"), true)

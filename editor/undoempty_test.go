@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"github.com/kjx-editor/kjx/editor/clock"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +25,7 @@ func TestUndoMessageEmptyBuffer(t *testing.T) {
 		if err := os.WriteFile(path, []byte("a\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 		if err := e.Open(path); err != nil {
 			t.Fatal(err)
 		}

@@ -94,9 +94,12 @@ type Status struct {
 	Disk DiskState
 }
 
-// View returns a snapshot of the editor for the UI. Messages and output
-// produced since the last View are moved into it.
-func (e *Editor) View() View {
+// TakeView returns a snapshot of the editor for the UI and takes the
+// messages and list output shown since the last call: they move into the
+// snapshot and are gone from the editor (as TakeMessages and TakeOutput
+// take them), so each is published once. Everything else in the snapshot
+// is read without changing the editor.
+func (e *Editor) TakeView() View {
 	b := e.buf()
 	t := b.tree
 	diffs := e.outputDiff // before TakeOutput forgets it

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -123,7 +124,7 @@ func isKeyName(s string) bool {
 // newTestEditor returns an editor on text (a file's bytes) with a virtual
 // clock, as headless mode with --clean --clock.
 func newTestEditor(text string) *Editor {
-	e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
 	e.setText(text)
 	return e
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/syntax"
 )
 
@@ -237,8 +238,8 @@ func TestRunColoursSyntax(t *testing.T) {
 	if err := os.WriteFile(file, []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ed := editor.New(editor.Config{Clean: true, FileType: syntax.Detect, ColorSchemes: SchemeNames()})
-	if err := ed.Open(file); err != nil {
+	sess := session.New(session.Config{Editor: editor.Config{Clean: true, FileType: syntax.Detect, ColorSchemes: SchemeNames()}})
+	if err := sess.Editor().Open(file); err != nil {
 		t.Fatal(err)
 	}
 	scr := tcell.NewSimulationScreen("UTF-8")
@@ -247,7 +248,7 @@ func TestRunColoursSyntax(t *testing.T) {
 	ready := make(chan struct{})
 	spy := &initSpy{SimulationScreen: scr, ready: ready}
 	done := make(chan error, 1)
-	go func() { done <- RunWith(ctx, ed, spy, Options{}) }()
+	go func() { done <- RunWith(ctx, sess, spy, Options{}) }()
 	<-ready
 	fgAt := func(x, y int) tcell.Color {
 		spy.mu.Lock()

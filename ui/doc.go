@@ -5,15 +5,16 @@
 //
 // # Model
 //
-//	terminal ──events──▶ UI goroutine ──editor.Input──▶ editor goroutine
-//	    ▲                     │   ▲                          │
+//	terminal ──events──▶ UI goroutine ──session.Input──▶ session goroutine
+//	    ▲                     │   ▲                       (the editor core)
 //	    └──Show/Sync── Renderer   └──── editor.View (published, immutable)
 //	                          │
 //	                 diff worker goroutine (previews, off the UI goroutine)
 //	                 syntax worker goroutine (ui/syntax: highlighting)
 //
-// The editor owns all editing state on its own goroutine and publishes an
-// immutable editor.View after each batch of input. The UI goroutine turns
+// The session (editor/session) owns the editor core and all editing state
+// on its own goroutine and publishes an immutable editor.View after each
+// batch of input. The UI goroutine turns
 // the newest view into a Frame (frame.go) and a Renderer draws the Frame
 // onto a Surface: the terminal through a thin tcell adapter
 // (TcellSurface, the only file that draws with tcell), or a MemSurface in
@@ -67,7 +68,7 @@
 // Input.Scroll (the line and display column under the pointer), never as
 // keys. The configuration the UI applies itself — [panel] and
 // [keys.panel] — comes from the editor's goroutine through
-// editor.RunHooks.Config and is handed over in a one-slot mailbox
+// session.RunHooks.Config and is handed over in a one-slot mailbox
 // (uiconfig.go), so a saved configuration file redraws an open panel at
 // once. Panel key maps hold a prefix of a longer left side until the next
 // key or 'timeoutlen' (a timer that only pokes the UI goroutine).

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // TestFocusBothWays: Tab and CTRL-W w move the keyboard from the panel
@@ -89,8 +90,8 @@ func TestBottomPaneShrinksTheTextWindow(t *testing.T) {
 	l := newLoop(nil, m, Options{Panel: PanelOptions{Diff: DiffAuto, Width: 36}})
 	l.publish(editor.View{Mode: editor.ModeNormal})
 	l.drawIfNew(true)
-	last := func() editor.Input {
-		var in editor.Input
+	last := func() session.Input {
+		var in session.Input
 		for len(l.in) > 0 {
 			in = <-l.in
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
@@ -141,9 +142,9 @@ func (b *frameBuilder) undo(v *editor.View, f *Frame) {
 		}
 	}
 	tree := b.index.tree(buf, s)
-	now := time.Now
-	if b.now != nil {
-		now = b.now
+	now := b.now
+	if now == nil {
+		now = clock.Real().Now
 	}
 	// The snapshot's generation changes whenever the text may have (and
 	// not while keys go to the panel), so it versions the live text.

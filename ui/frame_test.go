@@ -8,7 +8,9 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/keys"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 	"github.com/kjx-editor/kjx/undo"
@@ -16,18 +18,20 @@ import (
 
 var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 
-// session is an editor driven by key notation, with a virtual clock.
-type session struct {
-	ed    *editor.Editor
-	clock *editor.VirtualClock
+// keyedEditor is an editor driven by key notation, with a virtual clock.
+type keyedEditor struct {
+	sess  *session.Session
+	ed    *editor.Editor // sess's core
+	clock *clock.Virtual
 }
 
-func newSession() *session {
-	c := editor.NewVirtualClock(editorEpoch)
-	return &session{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
+func newSession() *keyedEditor {
+	c := clock.NewVirtual(editorEpoch)
+	sess := session.New(session.Config{Clock: c, Editor: editor.Config{Clean: true, Height: 23, Width: 80}})
+	return &keyedEditor{sess: sess, ed: sess.Editor(), clock: c}
 }
 
-func (s *session) keys(t *testing.T, notation string) {
+func (s *keyedEditor) keys(t *testing.T, notation string) {
 	t.Helper()
 	s.ed.Feed(editor.MustParseKeys(notation), true)
 }
@@ -42,7 +46,7 @@ func TestFrameFromEditorView(t *testing.T) {
 	s.clock.Sleep(time.Minute)
 	s.keys(t, "u")
 	fb := frameBuilder{now: func() time.Time { return editorEpoch.Add(10 * time.Minute) }}
-	v := s.ed.View()
+	v := s.ed.TakeView()
 	f := fb.build(&v)
 	if f.Status.UndoSeq != 1 || f.Status.UndoLast != 3 {
 		t.Errorf("undo position #%d/%d, want #1/3", f.Status.UndoSeq, f.Status.UndoLast)
@@ -88,7 +92,7 @@ func TestUndoIndexIncremental(t *testing.T) {
 		if i%7 == 3 {
 			s.keys(t, "uu")
 		}
-		v := s.ed.View()
+		v := s.ed.TakeView()
 		inc := x.tree(1, v.Undo)
 		var fresh undoIndex
 		full := fresh.tree(1, v.Undo)
@@ -104,7 +108,7 @@ func TestUndoIndexIncremental(t *testing.T) {
 	// Another buffer's tree starts a new list.
 	other := newSession()
 	other.keys(t, "ix<Esc>")
-	v := other.ed.View()
+	v := other.ed.TakeView()
 	if got := x.tree(2, v.Undo).Len(); got != 2 {
 		t.Errorf("another buffer's tree listed with %d states, want 2", got)
 	}
@@ -191,7 +195,7 @@ func TestFrameConfirmMatch(t *testing.T) {
 	s.keys(t, "ione two one<Esc>")
 	s.keys(t, ":s/one/1/gc<CR>")
 	var fb frameBuilder
-	v := s.ed.View()
+	v := s.ed.TakeView()
 	f := fb.build(&v)
 	if f.Status.Mode != "CONFIRM" {
 		t.Errorf("mode %q, want CONFIRM", f.Status.Mode)
@@ -200,7 +204,7 @@ func TestFrameConfirmMatch(t *testing.T) {
 		t.Errorf("highlighted %+v, want the first \"one\" %+v", f.Text.IncMatch, got)
 	}
 	s.keys(t, "n")
-	v = s.ed.View()
+	v = s.ed.TakeView()
 	f = fb.build(&v)
 	if got := (Range{Start: 8, End: 11}); f.Text.IncMatch != got {
 		t.Errorf("after n highlighted %+v, want the second \"one\" %+v", f.Text.IncMatch, got)

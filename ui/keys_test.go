@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 func TestTranslateKey(t *testing.T) {
@@ -67,7 +68,7 @@ func TestTranslateKey(t *testing.T) {
 }
 
 func TestPasteText(t *testing.T) {
-	l := &loop{in: make(chan editor.Input, 10), r: NewRenderer(), wake: make(chan struct{}, 1)}
+	l := &loop{in: make(chan session.Input, 10), r: NewRenderer(), wake: make(chan struct{}, 1)}
 	events := []tcell.Event{tcell.NewEventPaste(true)}
 	for _, r := range "a\tb" {
 		events = append(events, tcell.NewEventKey(tcell.KeyRune, r, 0))

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // mouse handles clicks and the wheel. A click in the panel selects the
@@ -12,7 +13,7 @@ import (
 // editor as the clicked line and display column (editor.Click): the left
 // button places the cursor, the right one starts or extends the Visual
 // selection (Vim's 'mousemodel' "extend"). The wheel scrolls three lines
-// (editor.Input.Scroll). The editor decides what each does in its mode.
+// (session.Input.Scroll). The editor decides what each does in its mode.
 func (l *loop) mouse(ev *tcell.EventMouse) {
 	x, y := ev.Position()
 	btn := ev.Buttons()
@@ -35,15 +36,15 @@ func (l *loop) mouse(ev *tcell.EventMouse) {
 	}
 	switch {
 	case btn&tcell.WheelUp != 0:
-		l.send(editor.Input{Scroll: -wheelLines})
+		l.send(session.Input{Scroll: -wheelLines})
 	case btn&tcell.WheelDown != 0:
-		l.send(editor.Input{Scroll: wheelLines})
+		l.send(session.Input{Scroll: wheelLines})
 	case btn&(tcell.Button1|tcell.Button2) != 0:
 		if line, vcol, ok := l.r.text.clickAt(x, y); ok {
 			p.Focus = false
 			l.pmaps.held = nil // a panel mapping cut short by the click
 			l.dirty = true
-			l.send(editor.Input{Click: &editor.Click{Line: line, Col: vcol, Extend: btn&tcell.Button1 == 0}})
+			l.send(session.Input{Click: &editor.Click{Line: line, Col: vcol, Extend: btn&tcell.Button1 == 0}})
 		}
 	}
 }

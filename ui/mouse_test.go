@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/session"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,8 +38,8 @@ func startEdLoop(t *testing.T, text string, w, h int, opt Options) *edLoop {
 // a final newline) is size bytes long.
 func startEdLoopFile(t *testing.T, path string, size, w, h int, opt Options) *edLoop {
 	t.Helper()
-	ed := editor.New(editor.Config{Clean: true})
-	if err := ed.Open(path); err != nil {
+	sess := session.New(session.Config{Editor: editor.Config{Clean: true}})
+	if err := sess.Editor().Open(path); err != nil {
 		t.Fatal(err)
 	}
 	m := NewMemSurface(w, h)
@@ -48,7 +49,7 @@ func startEdLoopFile(t *testing.T, path string, size, w, h int, opt Options) *ed
 	t.Cleanup(func() { cancel(); <-done })
 	go func() {
 		defer close(done)
-		ed.Run(ctx, l.in, l.publish)
+		sess.Run(ctx, l.in, l.publish)
 	}()
 	l.resized()
 	el := &edLoop{t: t, l: l, m: m}

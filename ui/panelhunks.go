@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -58,11 +59,11 @@ func (p *Panel) chooserTitle(what string) string {
 // revertInput is the editor input for an ActRevertHunk: the chosen hunk
 // of the diff last drawn, as a change of the text it was computed from
 // (the editor applies nothing when its text is no longer that).
-func (p *Panel) revertInput(a undopanel.Action) (editor.Input, bool) {
+func (p *Panel) revertInput(a undopanel.Action) (session.Input, bool) {
 	res := p.preview0.Result
 	if res == nil || a.Hunk < 0 || a.Hunk >= len(res.Hunks) {
-		return editor.Input{}, false
+		return session.Input{}, false
 	}
 	c := diff.HunkChange(res.OldText, res.NewText, res.Hunks[a.Hunk])
-	return editor.Input{Revert: &editor.Revert{From: a.Seq, Change: c, Text: res.OldText}}, true
+	return session.Input{Revert: &editor.Revert{From: a.Seq, Change: c, Text: res.OldText}}, true
 }

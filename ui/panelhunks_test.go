@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/keys"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 )
 
@@ -22,7 +23,7 @@ func TestPanelRevertHunk(t *testing.T) {
 		s.clock.Sleep(time.Minute)
 	}
 	fb := frameBuilder{now: func() time.Time { return editorEpoch.Add(time.Hour) }}
-	v := s.ed.View()
+	v := s.ed.TakeView()
 	f := fb.build(&v)
 	r := NewRenderer()
 	r.Panel = NewPanel(diff.NewWorker(nil, 0, func() {}))
@@ -44,11 +45,11 @@ func TestPanelRevertHunk(t *testing.T) {
 	if !ok {
 		t.Fatalf("Enter gave %+v and no revert", a)
 	}
-	applyInput(t, s.ed, in)
+	applyInput(t, s.sess, in)
 	if got := s.ed.Buffer().Text().String(); got != "X\nb\nc\nd\ne\nf\ng\nh\ni\nj" {
 		t.Fatalf("after the revert: %q", got)
 	}
-	applyInput(t, s.ed, editor.Input{Undo: true})
+	applyInput(t, s.sess, session.Input{Undo: true})
 	if got := s.ed.Buffer().Text().String(); got != "X\nb\nc\nd\ne\nf\ng\nh\ni\nJ" {
 		t.Fatalf("u did not take it back: %q", got)
 	}
@@ -65,13 +66,13 @@ func runWorker(t *testing.T, w *diff.Worker) (stop func()) {
 
 // applyInput gives the editor one input through its Run loop, as the UI
 // does, and returns when the view after it is published.
-func applyInput(t *testing.T, ed *editor.Editor, in editor.Input) {
+func applyInput(t *testing.T, sess *session.Session, in session.Input) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan editor.Input, 1)
+	ch := make(chan session.Input, 1)
 	views := make(chan struct{}, 4)
 	done := make(chan struct{})
-	go func() { ed.Run(ctx, ch, func(editor.View) { views <- struct{}{} }); close(done) }()
+	go func() { sess.Run(ctx, ch, func(editor.View) { views <- struct{}{} }); close(done) }()
 	<-views // the first view, before any input
 	ch <- in
 	select {

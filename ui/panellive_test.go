@@ -10,11 +10,12 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/keys"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 )
 
 // liveSession is an editor with five states of a small text.
-func liveSession(t *testing.T) (*session, *Frame) {
+func liveSession(t *testing.T) (*keyedEditor, *Frame) {
 	t.Helper()
 	s := newSession()
 	for _, k := range []string{"ione<CR>two<CR>three<Esc>", "ggAx<Esc>", "Gdd", "uoFOUR<Esc>", "ggdd"} {
@@ -22,7 +23,7 @@ func liveSession(t *testing.T) (*session, *Frame) {
 		s.clock.Sleep(time.Minute)
 	}
 	fb := frameBuilder{now: func() time.Time { return editorEpoch.Add(time.Hour) }}
-	v := s.ed.View()
+	v := s.ed.TakeView()
 	return s, fb.build(&v)
 }
 
@@ -82,12 +83,12 @@ func TestLivePreviewEscRestoresProperty(t *testing.T) {
 		m := NewMemSurface(80, 16)
 		l := newLoop(nil, m, Options{Panel: PanelOptions{Width: 30}})
 		l.fb.now = func() time.Time { return editorEpoch.Add(time.Hour) }
-		before := s.ed.View()
+		before := s.ed.TakeView()
 		l.publish(before)
 		l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
 		l.drawIfNew(true)
 		screen := textWindow(m, 31)
-		var sent []editor.Input
+		var sent []session.Input
 		drain := func() {
 			for len(l.in) > 0 {
 				sent = append(sent, <-l.in)
@@ -111,9 +112,9 @@ func TestLivePreviewEscRestoresProperty(t *testing.T) {
 		}
 		press("<Esc>")
 		for _, in := range sent {
-			applyInput(t, s.ed, in)
+			applyInput(t, s.sess, in)
 		}
-		after := s.ed.View()
+		after := s.ed.TakeView()
 		if after.Text.String() != before.Text.String() || after.Cursor != before.Cursor ||
 			after.Status.Modified != before.Status.Modified ||
 			!reflect.DeepEqual(after.Undo.Export(), before.Undo.Export()) {

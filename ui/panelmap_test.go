@@ -11,6 +11,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // TestPanelMapsFeed checks the mapping rules on key sequences: exact
@@ -129,7 +130,7 @@ func TestPanelMapsInLoop(t *testing.T) {
 	}
 	// A mapping whose right side gives the keyboard back to the text
 	// sends the rest to the editor.
-	el.l.applyConfig(editor.UIConfig{PanelWidth: 36, PanelKeys: map[string]string{"Q": "<Tab>x"}})
+	el.l.applyConfig(session.UIConfig{PanelWidth: 36, PanelKeys: map[string]string{"Q": "<Tab>x"}})
 	el.keys("Q")
 	el.wait("x typed into the text", func(v *editor.View) bool { return v.Status.SeqCur == 4 })
 	if el.l.r.Panel.Focus {
@@ -151,7 +152,7 @@ func TestPanelConfigLive(t *testing.T) {
 	wg.Add(1)
 	go func() { // the editor's goroutine calls the hook
 		defer wg.Done()
-		l.setConfig(editor.UIConfig{PanelRight: true, PanelWidth: 40, PanelDiff: "off", PanelAbsolute: true, PanelASCII: true,
+		l.setConfig(session.UIConfig{PanelRight: true, PanelWidth: 40, PanelDiff: "off", PanelAbsolute: true, PanelASCII: true,
 			PanelKeys: map[string]string{"<C-j>": "j"}})
 	}()
 	wg.Wait()
@@ -174,7 +175,7 @@ func TestPanelConfigLive(t *testing.T) {
 	}
 	// The user's t survives a reload that does not change time_format.
 	el.keys("t")
-	l.applyConfig(editor.UIConfig{PanelRight: true, PanelWidth: 40, PanelDiff: "replace", PanelAbsolute: true})
+	l.applyConfig(session.UIConfig{PanelRight: true, PanelWidth: 40, PanelDiff: "replace", PanelAbsolute: true})
 	l.drawIfNew(true)
 	if p.model.Absolute {
 		t.Error("a reload about something else undid t")
@@ -198,7 +199,7 @@ func TestPanelTimeoutFollowsOption(t *testing.T) {
 	if el.l.timeoutMs != 1000 {
 		t.Errorf("timeout %d ms at start, want Vim's 1000", el.l.timeoutMs)
 	}
-	el.l.send(editor.Input{Ex: "set tm=30"})
+	el.l.send(session.Input{Ex: "set tm=30"})
 	el.wait(":set tm=30", func(v *editor.View) bool { return v.Options.TimeoutLen == 30 })
 	if el.l.timeoutMs != 30 {
 		t.Errorf("timeout %d ms after :set tm=30", el.l.timeoutMs)
@@ -279,7 +280,7 @@ func TestRunAppliesPostedConfig(t *testing.T) {
 	l := newLoop(spy, NewTcellSurface(spy), Options{Panel: PanelOptions{Width: 30}})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- l.run(ctx, editor.New(editor.Config{Clean: true})) }()
+	go func() { done <- l.run(ctx, session.New(session.Config{Editor: editor.Config{Clean: true}})) }()
 	defer func() { cancel(); <-done }()
 	sr := &simRun{t: t, scr: scr, spy: spy}
 	sr.waitFor("~")
@@ -288,7 +289,7 @@ func TestRunAppliesPostedConfig(t *testing.T) {
 	if !strings.HasPrefix(sr.text(), " Undo tree") {
 		t.Fatalf("panel not on the left:\n%s", sr.text())
 	}
-	go l.setConfig(editor.UIConfig{PanelRight: true, PanelWidth: 30})
+	go l.setConfig(session.UIConfig{PanelRight: true, PanelWidth: 30})
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if first := strings.SplitN(sr.text(), "\n", 2)[0]; strings.Contains(first, "│ Undo tree") && !strings.HasPrefix(first, " Undo tree") {

@@ -14,7 +14,7 @@ func TestMeasurePanel(t *testing.T) {
 		e.Feed(editor.MustParseKeys(keys), true)
 		e.EndStep()
 	}
-	v := e.View()
+	v := e.TakeView()
 	got := MeasurePanel(&v, 120, 30, 5)
 	if got.Nodes != 4 { // the root and three changes
 		t.Fatalf("Nodes = %d, want 4", got.Nodes)

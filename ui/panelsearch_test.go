@@ -10,7 +10,7 @@ import (
 
 // searchSession is an editor with a history of named, pasted and typed
 // states: "fox" is typed at 1, deleted at 3, typed again at 5.
-func searchSession(t *testing.T) (*session, *Frame) {
+func searchSession(t *testing.T) (*keyedEditor, *Frame) {
 	t.Helper()
 	s := newSession()
 	for _, k := range []string{"ithe quick brown fox<Esc>", "ojumps<Esc>", "ggwwwD", "Alazy dog<Esc>", "Ofox again<Esc>", ":checkpoint done<CR>"} {
@@ -19,7 +19,7 @@ func searchSession(t *testing.T) (*session, *Frame) {
 	}
 	s.ed.Paste("pasted")
 	fb := frameBuilder{now: func() time.Time { return editorEpoch.Add(time.Hour) }}
-	v := s.ed.View()
+	v := s.ed.TakeView()
 	return s, fb.build(&v)
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
@@ -29,19 +31,23 @@ type Options struct {
 	// Colors says how colours may be drawn (NO_COLOR, truecolor); RunWith
 	// fills TrueColor from the terminal.
 	Colors ColorEnv
+	// Clock is the UI's time: the panel's ages, the redraw throttle, the
+	// 'timeoutlen' wait for held panel keys and the diff preview's
+	// debounce. nil is the wall clock.
+	Clock clock.Clock
 }
 
-// Run runs the editor ed on the terminal screen s until the editor quits
-// or ctx is cancelled. It initialises s and always finalises it, which
+// Run runs the session sess (the editor and everything beside it) on the
+// terminal screen s until the editor quits or ctx is cancelled. It initialises s and always finalises it, which
 // restores the terminal, also when the editor or the UI panics: the panic
 // is raised again, with the stack of the goroutine that panicked, once
 // the terminal is usable. s must not be initialised yet.
-func Run(ctx context.Context, ed *editor.Editor, s tcell.Screen) error {
-	return RunWith(ctx, ed, s, Options{})
+func Run(ctx context.Context, sess *session.Session, s tcell.Screen) error {
+	return RunWith(ctx, sess, s, Options{})
 }
 
 // RunWith is Run with options.
-func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options) (err error) {
+func RunWith(ctx context.Context, sess *session.Session, s tcell.Screen, opt Options) (err error) {
 	if err := s.Init(); err != nil {
 		return fmt.Errorf("ui: initialise the terminal: %w", err)
 	}
@@ -58,7 +64,7 @@ func RunWith(ctx context.Context, ed *editor.Editor, s tcell.Screen, opt Options
 	s.EnableMouse(tcell.MouseButtonEvents)
 	opt.Colors.TrueColor = s.Colors() >= 1<<24
 	l := newLoop(s, NewTcellSurface(s), opt)
-	return l.run(ctx, ed)
+	return l.run(ctx, sess)
 }
 
 // crash is a panic caught on a goroutine other than the UI's.
@@ -96,7 +102,7 @@ type loop struct {
 	surf    Surface
 	r       *Renderer
 	fb      frameBuilder
-	in      chan editor.Input
+	in      chan session.Input
 	stop    func()        // interrupts the editor's run of keys not typed (CTRL-C)
 	wake    chan struct{} // a view was published or a preview is ready
 	pub     published
@@ -115,13 +121,14 @@ type loop struct {
 	dirty    bool
 	preview  atomic.Bool // the diff worker has a new result
 	lastDraw time.Time
+	clock    clock.Clock
 
-	cfg       editor.UIConfig // the configuration applied (uiconfig.go)
-	cfgBox    configBox       // a newer one from the editor's goroutine
-	pmaps     panelMaps       // [keys.panel]
-	held      heldTimer       // the 'timeoutlen' wait for held panel keys
-	timeoutMs int             // 'timeoutlen' of the newest view
-	col       colourState     // colour scheme and syntax highlighting (colour.go)
+	cfg       session.UIConfig // the configuration applied (uiconfig.go)
+	cfgBox    configBox        // a newer one from the editor's goroutine
+	pmaps     panelMaps        // [keys.panel]
+	held      heldTimer        // the 'timeoutlen' wait for held panel keys
+	timeoutMs int              // 'timeoutlen' of the newest view
+	col       colourState      // colour scheme and syntax highlighting (colour.go)
 }
 
 func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
@@ -132,8 +139,12 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 	if opt.Theme != nil {
 		r.Theme = *opt.Theme
 	}
-	l := &loop{scr: s, surf: surf, r: r, in: make(chan editor.Input, 256), wake: make(chan struct{}, 1)}
-	r.Panel = NewPanel(diff.NewWorker(diff.RealClock{}, 100*time.Millisecond, func() {
+	l := &loop{scr: s, surf: surf, r: r, in: make(chan session.Input, 256), wake: make(chan struct{}, 1), clock: opt.Clock}
+	if l.clock == nil {
+		l.clock = clock.Real()
+	}
+	l.fb.now = l.clock.Now
+	r.Panel = NewPanel(diff.NewWorker(l.clock, 100*time.Millisecond, func() {
 		l.preview.Store(true)
 		l.poke()
 	}))
@@ -173,25 +184,36 @@ func (l *loop) publish(v editor.View) {
 	l.poke()
 }
 
-// run is the UI loop: terminal events in, views out.
-func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
+// run is the UI loop: terminal events in, views out. It returns only
+// once the session's goroutine has ended (its Run writes the undo files
+// last), so that the caller may close the session.
+func (l *loop) run(ctx context.Context, sess *session.Session) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	crashes := make(chan crash, 3)
 	events := make(chan tcell.Event, 256)
 	edDone := make(chan struct{})
-	l.stop = ed.Interrupt
+	l.stop = sess.Interrupt
+	sessEnded := make(chan struct{}) // also after a panic
 	l.resized()
 	l.r.Panel.search.ctx = ctx
-	go guard("the editor", crashes, func() {
-		ed.RunWith(ctx, l.in, l.publish, editor.RunHooks{Config: l.setConfig})
-		close(edDone) // not on a panic: that is reported as a crash
-	})
+	go func() {
+		defer close(sessEnded)
+		guard("the editor", crashes, func() {
+			sess.RunWith(ctx, l.in, l.publish, session.RunHooks{Config: l.setConfig})
+			close(edDone) // not on a panic: that is reported as a crash
+		})
+	}()
+	defer func() {
+		cancel()
+		<-sessEnded
+	}()
 	go guard("the diff worker", crashes, func() { l.r.Panel.worker.Run(ctx) })
 	go guard("the highlighter", crashes, func() { l.col.worker.Run(ctx) })
 	go guard("the terminal reader", crashes, func() { l.scr.ChannelEvents(events, ctx.Done()) })
 	// The panel's ages ("12s", "3m") move with the clock.
-	ages := time.NewTicker(5 * time.Second)
+	const agesEvery = 5 * time.Second
+	ages := l.clock.NewTimer(agesEvery)
 	defer ages.Stop()
 	for {
 		select {
@@ -210,7 +232,8 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 		case <-l.wake:
 			l.takeConfig()
 			l.checkHeldTimeout()
-		case now := <-ages.C:
+		case now := <-ages.C():
+			ages.Reset(agesEvery)
 			if l.r.Panel.Open && l.frame != nil {
 				l.frame.Undo.Now = now
 				l.dirty = true
@@ -218,7 +241,7 @@ func (l *loop) run(ctx context.Context, ed *editor.Editor) error {
 		}
 		// Draw once per batch: not while input waits to be read or
 		// applied, nor in the middle of a paste.
-		if len(events) > 0 && time.Since(l.lastDraw) < 100*time.Millisecond || l.inPaste {
+		if len(events) > 0 && l.sinceDraw() < 100*time.Millisecond || l.inPaste {
 			continue
 		}
 		l.drawIfNew(len(l.in) == 0)
@@ -233,7 +256,7 @@ func (l *loop) drawIfNew(settled bool) {
 	l.pub.mu.Lock()
 	v, seq := l.pub.view, l.pub.seq
 	l.pub.mu.Unlock()
-	if v == nil || !settled && time.Since(l.lastDraw) < 100*time.Millisecond {
+	if v == nil || !settled && l.sinceDraw() < 100*time.Millisecond {
 		return
 	}
 	fresh := seq != l.drawn || l.frame == nil
@@ -259,8 +282,11 @@ func (l *loop) drawIfNew(settled bool) {
 	} else {
 		l.surf.Show()
 	}
-	l.lastDraw = time.Now()
+	l.lastDraw = l.clock.Now()
 }
+
+// sinceDraw is the time since the last frame was shown.
+func (l *loop) sinceDraw() time.Duration { return l.clock.Now().Sub(l.lastDraw) }
 
 // refreshMessages shows the message state in the current frame (a view
 // is built into a frame only once: its messages are handed over once).
@@ -272,7 +298,7 @@ func (l *loop) refreshMessages() {
 }
 
 // send queues input for the editor.
-func (l *loop) send(in editor.Input) { l.in <- in }
+func (l *loop) send(in session.Input) { l.in <- in }
 
 // handle processes one terminal event.
 func (l *loop) handle(ev tcell.Event) {
@@ -285,7 +311,7 @@ func (l *loop) handle(ev tcell.Event) {
 		}
 		l.inPaste = false
 		if l.paste.Len() > 0 {
-			l.send(editor.Input{Paste: l.paste.String()})
+			l.send(session.Input{Paste: l.paste.String()})
 		}
 	case *tcell.EventKey:
 		if l.inPaste {
@@ -296,7 +322,7 @@ func (l *loop) handle(ev tcell.Event) {
 	case *tcell.EventResize:
 		w, h := ev.Size()
 		l.sync = true
-		l.send(editor.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
+		l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 	case *tcell.EventMouse:
 		l.mouse(ev)
 	}
@@ -365,7 +391,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 			l.dirty = true
 			return
 		}
-		l.send(editor.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
+		l.send(session.Input{Keys: []editor.Key{editor.Ctrl('w'), k}})
 		return
 	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
 		l.ctrlW = true
@@ -393,7 +419,7 @@ func (l *loop) key(ev *tcell.EventKey) {
 		// Vim: CTRL-C stops it before the key is queued behind it.
 		l.stop()
 	}
-	l.send(editor.Input{Keys: []editor.Key{k}})
+	l.send(session.Input{Keys: []editor.Key{k}})
 }
 
 // panelKey gives a key to the focused panel and carries out its action.
@@ -406,13 +432,13 @@ func (l *loop) panelKey(k editor.Key) {
 	case undopanel.ActRestore:
 		l.send(restoreInput(a.Seq))
 	case undopanel.ActRestoreBack:
-		l.send(editor.Input{RestoreBack: true})
+		l.send(session.Input{RestoreBack: true})
 	case undopanel.ActRevertHunk:
 		if in, ok := p.revertInput(a); ok {
 			l.send(in)
 		}
 	case undopanel.ActUndo:
-		l.send(editor.Input{Undo: true})
+		l.send(session.Input{Undo: true})
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		p.search.stop()
@@ -435,7 +461,7 @@ func (l *loop) togglePanel() {
 // resized tells the editor the text window's new size.
 func (l *loop) resized() {
 	w, h := l.surf.Size()
-	l.send(editor.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
+	l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 }
 
 // suspend stops kjx like a shell's job control (CTRL-Z) and restores the

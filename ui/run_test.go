@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // simRun runs the UI on a tcell simulation screen. The simulation screen
@@ -24,13 +25,13 @@ type simRun struct {
 func startSim(t *testing.T, w, h int) *simRun {
 	t.Helper()
 	scr := tcell.NewSimulationScreen("UTF-8")
-	ed := editor.New(editor.Config{Clean: true})
+	sess := session.New(session.Config{Editor: editor.Config{Clean: true}})
 	sr := &simRun{t: t, scr: scr, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	ready := make(chan struct{})
 	sr.spy = &initSpy{SimulationScreen: scr, ready: ready}
-	go func() { sr.done <- RunWith(ctx, ed, sr.spy, Options{}) }()
+	go func() { sr.done <- RunWith(ctx, sess, sr.spy, Options{}) }()
 	<-ready // the simulation screen's Init races with GetContents
 	sr.waitFor("~")
 	scr.SetSize(w, h)

@@ -6,10 +6,12 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // The configuration the UI applies itself ([panel], [keys.panel]) arrives
-// from the editor's goroutine (editor.RunHooks.Config) at start-up and
+// from the editor's goroutine (session.RunHooks.Config) at start-up and
 // after every reload of the configuration file; it is handed to the UI
 // goroutine through a one-slot mailbox and applied there, so that a saved
 // change shows at once in an open panel.
@@ -17,7 +19,7 @@ import (
 // configBox holds the newest configuration not applied yet.
 type configBox struct {
 	mu  sync.Mutex
-	cfg *editor.UIConfig
+	cfg *session.UIConfig
 }
 
 // heldTimer ends the wait for the rest of a panel mapping after
@@ -26,12 +28,12 @@ type configBox struct {
 type heldTimer struct {
 	gen   uint64
 	fired atomic.Uint64
-	t     *time.Timer
+	t     clock.Timer
 }
 
 // setConfig is the editor's Config hook: it runs on the editor's
 // goroutine and only posts the configuration.
-func (l *loop) setConfig(c editor.UIConfig) {
+func (l *loop) setConfig(c session.UIConfig) {
 	l.cfgBox.mu.Lock()
 	l.cfgBox.cfg = &c
 	l.cfgBox.mu.Unlock()
@@ -53,7 +55,7 @@ func (l *loop) takeConfig() {
 // preview place and glyphs follow it at once; the time format only when
 // its configured value changed (so that t survives an unrelated reload);
 // the panel's key maps are replaced.
-func (l *loop) applyConfig(c editor.UIConfig) {
+func (l *loop) applyConfig(c session.UIConfig) {
 	p := l.r.Panel
 	old := l.cfg
 	l.cfg = c
@@ -80,7 +82,7 @@ func (l *loop) applyConfig(c editor.UIConfig) {
 // inverse of what the UI reports back through the editor's Config hook):
 // what cmd/kjx passes at start-up, so that [panel] and [keys.panel] apply
 // even when the configuration file is not watched.
-func OptionsFor(c editor.UIConfig) Options {
+func OptionsFor(c session.UIConfig) Options {
 	return Options{
 		Panel:     PanelOptions{Right: c.PanelRight, Width: c.PanelWidth, Diff: diffPlace(c.PanelDiff), Absolute: c.PanelAbsolute},
 		ASCII:     c.PanelASCII,
@@ -89,8 +91,8 @@ func OptionsFor(c editor.UIConfig) Options {
 }
 
 // uiConfigOf is the configuration that opt stands for.
-func uiConfigOf(opt Options) editor.UIConfig {
-	return editor.UIConfig{
+func uiConfigOf(opt Options) session.UIConfig {
+	return session.UIConfig{
 		PanelRight: opt.Panel.Right, PanelWidth: opt.Panel.Width, PanelDiff: opt.Panel.Diff.String(),
 		PanelAbsolute: opt.Panel.Absolute, PanelASCII: opt.ASCII, PanelKeys: opt.PanelKeys,
 	}
@@ -126,7 +128,7 @@ func (l *loop) panelKeys(keys []editor.Key) {
 	p := l.r.Panel
 	for i, k := range keys {
 		if !p.Open || !p.Focus {
-			l.send(editor.Input{Keys: keys[i:]})
+			l.send(session.Input{Keys: keys[i:]})
 			return
 		}
 		l.panelKey(k)
@@ -148,7 +150,7 @@ func (l *loop) startHeldTimer() {
 		h.t.Stop()
 	}
 	gen := h.gen
-	h.t = time.AfterFunc(l.timeoutLen(), func() {
+	h.t = l.clock.AfterFunc(l.timeoutLen(), func() {
 		h.fired.Store(gen)
 		l.poke()
 	})

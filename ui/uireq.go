@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // uiRequest carries out the editor's newest request (:undotree, …) once:
@@ -59,9 +60,9 @@ func textMatches(f func(text buffer.Rope, from, to int) [][2]int) func(text buff
 }
 
 // restoreInput is the editor input for the panel's Enter on state seq.
-func restoreInput(seq int) editor.Input {
+func restoreInput(seq int) session.Input {
 	if seq == 0 {
-		return editor.Input{Restore: editor.RestoreRoot}
+		return session.Input{Restore: editor.RestoreRoot}
 	}
-	return editor.Input{Restore: seq}
+	return session.Input{Restore: seq}
 }

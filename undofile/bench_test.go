@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -43,7 +44,7 @@ func BenchmarkEncodeWrite10k(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				r := writeJob(&enc, name, j, lim, fsOps{})
+				r := writeJob(&enc, name, j, lim, fsOps{}, clock.Real())
 				if r.Err != nil {
 					b.Fatal(r.Err)
 				}

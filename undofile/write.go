@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -68,6 +69,8 @@ type WriteOptions struct {
 	// Force overwrites an existing file that is not a kjx undo file
 	// (:wundo!); without it such a file is refused.
 	Force bool
+	// Clock times the write (Result.Took); nil is the wall clock.
+	Clock clock.Clock
 }
 
 // WriteFile writes the undo file for job to the explicit path name
@@ -80,7 +83,7 @@ func WriteFile(name string, job Job, opt WriteOptions) (Result, error) {
 		}
 	}
 	var enc encoder
-	res := writeJob(&enc, name, job, opt.Limits.withDefaults(), fsOps{})
+	res := writeJob(&enc, name, job, opt.Limits.withDefaults(), fsOps{}, orReal(opt.Clock))
 	return res, res.Err
 }
 
@@ -108,12 +111,13 @@ func checkOverwrite(name string) error {
 }
 
 // writeJob encodes job (trimming it if needed) and writes it to name.
-func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result {
-	start := time.Now()
+// clk times it.
+func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps, clk clock.Clock) Result {
+	start := clk.Now()
 	res := Result{Path: job.Path, Name: name}
 	fail := func(err *Error) Result {
 		err.Name, err.Op = name, OpWrite
-		res.Err, res.Took = err, time.Since(start)
+		res.Err, res.Took = err, clk.Now().Sub(start)
 		return res
 	}
 	if job.Image == nil {
@@ -138,7 +142,7 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps) Result 
 		return fail(err)
 	}
 	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes), trimmed
-	res.TextStored, res.Took, res.Disk = out.textStored, time.Since(start), file.Disk
+	res.TextStored, res.Took, res.Disk = out.textStored, clk.Now().Sub(start), file.Disk
 	return res
 }
 
@@ -299,4 +303,12 @@ func applyTrim(file *File, trim TrimFunc, maxNodes int) (e *Error) {
 	}
 	file.Image, file.SavedSeq = img, saved
 	return nil
+}
+
+// orReal is c, or the wall clock when c is nil.
+func orReal(c clock.Clock) clock.Clock {
+	if c == nil {
+		return clock.Real()
+	}
+	return c
 }

@@ -3,6 +3,7 @@ package undofile
 import (
 	"context"
 	"errors"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,6 +25,9 @@ type WriterOptions struct {
 	// ResultBuffer is the capacity of the Results channel (default 64).
 	// When it is full the oldest unread result is dropped.
 	ResultBuffer int
+	// Clock decides which temporary files are stale and times the writes;
+	// nil is the wall clock.
+	Clock clock.Clock
 }
 
 // Writer writes undo files on its own goroutine, one at a time, in the
@@ -57,6 +61,7 @@ func NewWriter(opt WriterOptions) *Writer {
 
 func newWriter(opt WriterOptions, ops fsOps) *Writer {
 	opt.Limits = opt.Limits.withDefaults()
+	opt.Clock = orReal(opt.Clock)
 	if opt.ResultBuffer <= 0 {
 		opt.ResultBuffer = 64
 	}
@@ -144,7 +149,7 @@ func (w *Writer) Close() {
 
 func (w *Writer) run() {
 	defer close(w.done)
-	removeStaleTemps(w.opt.Dir, time.Now())
+	removeStaleTemps(w.opt.Dir, w.opt.Clock.Now())
 	var enc encoder
 	for {
 		e, job, ok := w.next()
@@ -193,7 +198,7 @@ func (w *Writer) write(enc *encoder, job Job) Result {
 	if err != nil {
 		return Result{Path: job.Path, Err: &Error{Op: OpWrite, Kind: KindIO, Detail: err.Error(), Err: err}}
 	}
-	res := writeJob(enc, name, job, w.opt.Limits, w.ops)
+	res := writeJob(enc, name, job, w.opt.Limits, w.ops, w.opt.Clock)
 	if res.Err == nil {
 		noteWritten(name, job.Path, res.Disk, job.Current)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // demoText is the file `make run` opens.
@@ -41,23 +42,21 @@ var demoSteps = []string{
 }
 
 // demoClock is a virtual clock two hours in the past while the demo history
-// is recorded, then the wall clock.
+// is recorded, then the wall clock. Its timers are the wall clock's.
 type demoClock struct {
+	clock.Clock
 	mu     sync.Mutex
 	offset time.Duration // added to the wall clock; 0 once the demo is played
 }
 
-func newDemoClock() *demoClock { return &demoClock{offset: -2 * time.Hour} }
+func newDemoClock() *demoClock { return &demoClock{Clock: clock.Real(), offset: -2 * time.Hour} }
 
 // Now returns the current (possibly shifted) time.
 func (c *demoClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return time.Now().Add(c.offset)
+	return c.Clock.Now().Add(c.offset)
 }
-
-// Sleep sleeps for real.
-func (c *demoClock) Sleep(d time.Duration) { time.Sleep(d) }
 
 func (c *demoClock) advance(d time.Duration) {
 	c.mu.Lock()
@@ -79,9 +78,8 @@ func playDemo(ed *editor.Editor, clock *demoClock) error {
 			clock.advance(time.Duration(secs) * time.Second)
 			continue
 		}
-		if _, err := ed.RunStep(editor.Step{Kind: editor.StepEx, Arg: s}); err != nil {
-			return fmt.Errorf("step %q: %w", s, err)
-		}
+		ed.ExecEx(s)
+		ed.TakeMessages() // the demo's own messages are not the user's
 	}
 	clock.realTime()
 	ed.ShowMessage("kjx demo: this file already has a branching history — press F5 for the undo tree, u / CTRL-R / g- / g+ to walk it")

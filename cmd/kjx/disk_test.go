@@ -1,7 +1,7 @@
 package main
 
 // End-to-end tests of changes on disk and of the live configuration: the
-// whole interactive stack (editor.Run under ui.RunWith on a tcell
+// whole interactive stack (session.Run under ui.RunWith on a tcell
 // simulation screen, the real watchers on real files), with real programs
 // changing the files. Waits are bounded and generous, for a loaded
 // machine; nothing depends on how fast events arrive.
@@ -19,6 +19,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui"
 )
 
@@ -56,12 +57,12 @@ type diskSim struct {
 	err  error         // what it returned, once done is closed
 }
 
-func startDiskSim(t *testing.T, ctx context.Context, ed *editor.Editor) *diskSim {
+func startDiskSim(t *testing.T, ctx context.Context, sess *session.Session) *diskSim {
 	t.Helper()
 	s := &diskSim{t: t, scr: &diskScreen{SimulationScreen: tcell.NewSimulationScreen("UTF-8"), ready: make(chan struct{})}, done: make(chan struct{})}
 	ctx, cancel := context.WithCancel(ctx)
 	go func() {
-		s.err = ui.RunWith(ctx, ed, s.scr, ui.Options{})
+		s.err = ui.RunWith(ctx, sess, s.scr, ui.Options{})
 		close(s.done)
 	}()
 	t.Cleanup(func() {
@@ -156,11 +157,11 @@ func TestDiskGitCheckoutEndToEnd(t *testing.T) {
 	gitIn(t, dir, "commit", "-q", "-am", "beta")
 	gitIn(t, dir, "checkout", "-q", "main")
 
-	ed := editor.New(editor.Config{Clean: true})
-	if err := ed.Open(path); err != nil {
+	sess := session.New(session.Config{Editor: editor.Config{Clean: true}})
+	if err := sess.Editor().Open(path); err != nil {
 		t.Fatal(err)
 	}
-	s := startDiskSim(t, context.Background(), ed)
+	s := startDiskSim(t, context.Background(), sess)
 	s.waitFor("package alpha")
 	gitIn(t, dir, "checkout", "-q", "beta")
 	s.waitFor("package beta", "changed on disk: reloaded (u to undo)")
@@ -198,16 +199,17 @@ func TestConfigLiveEndToEnd(t *testing.T) {
 	if err := os.WriteFile(file, []byte("alpha\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ed := editor.New(editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true})
-	if err := ed.Open(file); err != nil {
+	sess := session.New(session.Config{Editor: editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true}, Env: env})
+	if err := sess.Editor().Open(file); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := ed.WatchConfig(ctx, cfgPath, env, cfg, 20*time.Millisecond, nil); err != nil {
+	if err := sess.WatchConfig(cfgPath, cfg, 20*time.Millisecond); err != nil {
 		t.Skipf("cannot watch here: %v", err)
 	}
-	s := startDiskSim(t, ctx, ed)
+	t.Cleanup(func() { _ = sess.Close() }) // after the UI stopped (cleanups run last first)
+	s := startDiskSim(t, ctx, sess)
 	s.waitFor("alpha")
 	if err := os.WriteFile(cfgPath, []byte("[editor]\nnumber = true\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -264,7 +266,7 @@ func TestConfigErrorsAtStartup(t *testing.T) {
 				p = write(tc.name, tc.src)
 			}
 			cfg, _, warns := loadConfig(options{configFile: p}, env)
-			ed := editor.New(editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true})
+			ed := editor.New(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true})
 			for _, w := range warns {
 				ed.ShowError(w.Error())
 			}

@@ -13,15 +13,20 @@ import (
 
 	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui"
 )
 
 // runInteractive starts the terminal UI on the file (or the demo).
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
-	ecfg := withColours(editor.Config{Options: editor.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, Undo: &cfg.Undo})
+	scfg := session.Config{
+		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}),
+		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv,
+	}
 	file := o.file
-	var clock *demoClock
+	var demo *demoClock
 	if o.demo {
 		dir, err := os.MkdirTemp("", "kjx-demo-")
 		if err != nil {
@@ -33,11 +38,13 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-		clock = newDemoClock()
-		ecfg.Clock = clock
-		ecfg.Clean = true
+		demo = newDemoClock()
+		scfg.Clock = demo
+		scfg.Editor.Clean = true
 	}
-	ed := editor.New(ecfg)
+	sess := session.New(scfg)
+	defer sess.Close() // failures were shown as messages
+	ed := sess.Editor()
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
 	}
@@ -48,7 +55,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if o.demo {
-		if err := playDemo(ed, clock); err != nil {
+		if err := playDemo(ed, demo); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
@@ -61,7 +68,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfgPath != "" {
 		// A saved change to the configuration applies live; a broken save
 		// keeps the previous settings and says why.
-		if err := ed.WatchConfig(ctx, cfgPath, os.Getenv, cfg, 200*time.Millisecond, nil); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := sess.WatchConfig(cfgPath, cfg, 200*time.Millisecond); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			ed.ShowError("kjx: cannot watch " + cfgPath + ": " + err.Error())
 		}
 	}
@@ -70,9 +77,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kjx: cannot open the terminal:", err)
 		return 1
 	}
-	opts := ui.OptionsFor(editor.UIConfigFrom(cfg))
+	opts := ui.OptionsFor(session.UIConfigFrom(cfg))
+	opts.Clock = sess.Clock()                       // one clock for the session, its core and the UI
 	opts.Colors = ui.ColorEnvFrom(os.Getenv, false) // RunWith asks the terminal about truecolor
-	if err := ui.RunWith(ctx, ed, screen, opts); err != nil {
+	if err := ui.RunWith(ctx, sess, screen, opts); err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/fileio"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 func main() {
@@ -46,7 +48,7 @@ type options struct {
 	clean    bool
 	json     bool
 	clock    *time.Time
-	steps    []editor.Step
+	steps    []session.Step
 	file     string
 	// demo opens a demo file with a branching history (make run).
 	demo bool
@@ -104,13 +106,13 @@ func parseArgs(args []string) (options, bool, error) {
 			if err != nil {
 				return o, false, err
 			}
-			kind := map[string]editor.StepKind{"--keys": editor.StepKeys, "-c": editor.StepEx, "-s": editor.StepScript, "-S": editor.StepSource}[a]
-			if kind == editor.StepKeys {
+			kind := map[string]session.StepKind{"--keys": session.StepKeys, "-c": session.StepEx, "-s": session.StepScript, "-S": session.StepSource}[a]
+			if kind == session.StepKeys {
 				if _, err := editor.ParseKeys(v); err != nil {
 					return o, false, usageError{"kjx: --keys: " + err.Error()}
 				}
 			}
-			o.steps = append(o.steps, editor.Step{Kind: kind, Arg: v})
+			o.steps = append(o.steps, session.Step{Kind: kind, Arg: v})
 			i++
 		case "--":
 			if i+1 < len(args) {
@@ -170,9 +172,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean})
+	cfg := session.Config{Editor: withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}), Clock: clock.Real(), Env: os.Getenv}
 	if o.clock != nil {
-		cfg.Clock = editor.NewVirtualClock(*o.clock)
+		cfg.Clock = clock.NewVirtual(*o.clock)
 	}
-	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: o.file, Steps: o.steps, JSON: o.json, Stderr: stderr}, stdout)
+	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout, stderr)
 }

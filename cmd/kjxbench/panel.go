@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui"
 )
 
@@ -25,20 +27,21 @@ func measurePanel(j *job, want string, r *result) error {
 	if err != nil {
 		return err
 	}
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true}
+	cfg := session.Config{Editor: editor.Config{Options: editor.DefaultOptions(), Clean: true}, Clock: clock.Real()}
 	if j.script.Clock != 0 {
-		cfg.Clock = editor.NewVirtualClock(time.Unix(j.script.Clock, 0))
+		cfg.Clock = clock.NewVirtual(time.Unix(j.script.Clock, 0))
 	}
-	ed := editor.New(cfg)
+	s := session.New(cfg)
+	ed := s.Editor()
 	if err := ed.Open(j.input); err != nil {
 		return fmt.Errorf("open %s: %w", j.input, err)
 	}
 	start := time.Now()
-	if _, err := ed.RunStep(editor.Step{Kind: editor.StepSource, Arg: path}); err != nil {
+	if _, err := s.Step(session.Step{Kind: session.StepSource, Arg: path}); err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
 	replay := time.Since(start)
-	v := ed.View()
+	v := ed.TakeView()
 	if got := v.Text.String(); got != strings.TrimSuffix(want, "\n") {
 		return fmt.Errorf("replay: the text differs from endContent (%d bytes, want %d)", len(got), len(want)-1)
 	}

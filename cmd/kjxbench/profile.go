@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/session"
 )
 
 // profileKjx runs kjx's script of the first selected workload that kjx can
@@ -60,13 +62,13 @@ func profileKjx(jobs []*job, path string, progress func(string)) (int, error) {
 	return 2, fmt.Errorf("-cpuprofile: no selected workload runs kjx")
 }
 
-// runInProcess runs a rendered kjx script with editor.RunHeadless, as
+// runInProcess runs a rendered kjx script with session.RunHeadless, as
 // "kjx --headless --clean [--clock T] -S script file" does.
 func runInProcess(s *Script, script, input string) int {
-	cfg := editor.Config{Options: editor.DefaultOptions(), Clean: true}
+	cfg := session.Config{Editor: editor.Config{Options: editor.DefaultOptions(), Clean: true}, Clock: clock.Real()}
 	if s.Clock != 0 {
-		cfg.Clock = editor.NewVirtualClock(time.Unix(s.Clock, 0))
+		cfg.Clock = clock.NewVirtual(time.Unix(s.Clock, 0))
 	}
-	return editor.RunHeadless(editor.HeadlessConfig{Editor: cfg, File: input,
-		Steps: []editor.Step{{Kind: editor.StepSource, Arg: script}}}, io.Discard)
+	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: input,
+		Steps: []session.Step{{Kind: session.StepSource, Arg: script}}}, io.Discard, io.Discard)
 }

@@ -73,7 +73,7 @@
 //
 // The core is a pure state machine fed raw events with their times and a
 // stat function, so debounce, coalescing and kinds are table-tested
-// without a filesystem or sleeping. The Watcher takes an injectable Clock;
+// without a filesystem or sleeping. The Watcher takes a clock.Clock;
 // the filesystem tests run real fsnotify under a fake clock and write a
 // sentinel file to know when the watcher has taken in every event, so
 // they assert exact batches without timing assumptions.

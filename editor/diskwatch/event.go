@@ -1,9 +1,6 @@
 package diskwatch
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // Kind says what happened to a tracked file over a batch, comparing the
 // file at the end of the batch with the file at the end of the previous
@@ -69,20 +66,3 @@ type Event struct {
 
 // String formats the event for messages and tests.
 func (e Event) String() string { return e.Kind.String() + " " + e.Path }
-
-// Clock is the watcher's time source, injectable so tests can control
-// the debounce without sleeping. It is used from the watcher's goroutine.
-type Clock interface {
-	Now() time.Time
-	// After returns a channel that receives once d has passed.
-	After(d time.Duration) <-chan time.Time
-}
-
-// RealClock is the system clock.
-type RealClock struct{}
-
-// Now returns time.Now().
-func (RealClock) Now() time.Time { return time.Now() }
-
-// After returns time.After(d).
-func (RealClock) After(d time.Duration) <-chan time.Time { return time.After(d) }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // ErrClosed is returned by Add and Remove after Close.
@@ -52,7 +53,7 @@ func isOverflow(err error) bool { return errors.Is(err, fsnotify.ErrEventOverflo
 // Watcher watches the directories of files and reports, in debounced
 // batches, what happened to those files. See the package documentation.
 type Watcher struct {
-	clock Clock
+	clock clock.Clock
 	src   source
 
 	opMu   sync.Mutex // serialises Add, Remove and Close with their OS calls
@@ -73,22 +74,22 @@ type Watcher struct {
 
 // New starts a watcher that reports a batch once the events have been
 // quiet for debounce (and at least every 20 debounce intervals while they
-// go on). A nil clock is the system clock.
-func New(clock Clock, debounce time.Duration) (*Watcher, error) {
+// go on). A nil clock is the wall clock.
+func New(c clock.Clock, debounce time.Duration) (*Watcher, error) {
 	src, err := newFSSource()
 	if err != nil {
 		return nil, fmt.Errorf("diskwatch: %w", err)
 	}
-	return start(clock, debounce, src, statFile, nil), nil
+	return start(c, debounce, src, statFile, nil), nil
 }
 
 // start makes a watcher over src and starts its goroutine.
-func start(clock Clock, debounce time.Duration, src source, stat func(string) fingerprint, observe func(fsnotify.Event)) *Watcher {
-	if clock == nil {
-		clock = RealClock{}
+func start(c clock.Clock, debounce time.Duration, src source, stat func(string) fingerprint, observe func(fsnotify.Event)) *Watcher {
+	if c == nil {
+		c = clock.Real()
 	}
 	w := &Watcher{
-		clock:   clock,
+		clock:   c,
 		src:     src,
 		core:    newCore(debounce, stat),
 		events:  make(chan []Event),
@@ -244,7 +245,7 @@ func (w *Watcher) loop() {
 			var ok bool
 			w.withCore(func(c *core) { t, ok = c.deadline() })
 			if ok {
-				timer = w.clock.After(max(t.Sub(w.now()), 0))
+				timer = clock.After(w.clock, max(t.Sub(w.now()), 0))
 			}
 		}
 		if seen != nil && w.observe != nil {

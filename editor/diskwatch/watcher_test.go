@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // waitLimit bounds every wait in these tests. It is a safety net against
@@ -16,56 +17,16 @@ import (
 // machine is.
 const waitLimit = 30 * time.Second
 
-// fakeClock is a clock that moves only when told to. armed receives a
-// value each time a timer is set.
+// fakeClock is a virtual clock that also reports each timer the watcher
+// sets.
 type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []fakeTimer
-	armed  chan struct{}
+	*clock.Virtual
+	armed <-chan time.Time
 }
 
-type fakeTimer struct {
-	at time.Time
-	c  chan time.Time
-}
-
-func newFakeClock() *fakeClock { return &fakeClock{now: t0, armed: make(chan struct{}, 1000)} }
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) After(d time.Duration) <-chan time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ch := make(chan time.Time, 1)
-	if d <= 0 {
-		ch <- c.now
-	} else {
-		c.timers = append(c.timers, fakeTimer{c.now.Add(d), ch})
-	}
-	select {
-	case c.armed <- struct{}{}:
-	default:
-	}
-	return ch
-}
-
-// Advance moves the clock by d and fires the timers that are due.
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-	c.timers = slices.DeleteFunc(c.timers, func(t fakeTimer) bool {
-		if t.at.After(c.now) {
-			return false
-		}
-		t.c <- c.now
-		return true
-	})
+func newFakeClock() *fakeClock {
+	v := clock.NewVirtual(t0)
+	return &fakeClock{Virtual: v, armed: v.Armed()}
 }
 
 // waitArmed waits until the watcher has set a timer.

@@ -14,8 +14,8 @@
 // is the number of differing lines.
 //
 // Worker debounces requests (the newest one wins, computed after the
-// requests have been quiet for the debounce interval, with an injectable
-// Clock), cancels a computation nobody wants any more, caches outcomes
+// requests have been quiet for the debounce interval, on a clock.Clock),
+// cancels a computation nobody wants any more, caches outcomes
 // per Key (the two states' seqs, a mode and the live text's version) and
 // tells the UI when one is ready.
 //

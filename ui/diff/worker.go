@@ -2,6 +2,7 @@ package diff
 
 import (
 	"context"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"sync"
 	"time"
 )
@@ -20,17 +21,6 @@ type Key struct {
 // ctx's error when ctx is cancelled.
 type Job func(ctx context.Context) (*Result, error)
 
-// Clock is the time source of a Worker, injectable for tests.
-type Clock interface {
-	After(d time.Duration) <-chan time.Time
-}
-
-// RealClock is the system clock.
-type RealClock struct{}
-
-// After implements Clock.
-func (RealClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
-
 // Outcome is a finished job: its result or its error.
 type Outcome struct {
 	Result *Result
@@ -45,7 +35,7 @@ type Outcome struct {
 // ever computed: moving through a hundred states in the panel costs one
 // diff, not a hundred.
 type Worker struct {
-	clock    Clock
+	clock    clock.Clock
 	debounce time.Duration
 	notify   func()
 	wake     chan struct{}
@@ -66,11 +56,11 @@ const cacheSize = 32
 
 // NewWorker returns a worker; run it with Run. notify is called (from the
 // worker's goroutine) after each result is stored.
-func NewWorker(clock Clock, debounce time.Duration, notify func()) *Worker {
-	if clock == nil {
-		clock = RealClock{}
+func NewWorker(c clock.Clock, debounce time.Duration, notify func()) *Worker {
+	if c == nil {
+		c = clock.Real()
 	}
-	return &Worker{clock: clock, debounce: debounce, notify: notify,
+	return &Worker{clock: c, debounce: debounce, notify: notify,
 		wake: make(chan struct{}, 1), cache: make(map[Key]Outcome)}
 }
 
@@ -111,7 +101,7 @@ func (w *Worker) Run(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case <-w.wake:
-			case <-w.clock.After(w.debounce):
+			case <-clock.After(w.clock, w.debounce):
 				quiet = true
 			}
 		}

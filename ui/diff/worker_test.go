@@ -3,28 +3,22 @@ package diff
 import (
 	"context"
 	"errors"
-	"sync"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// fakeClock hands out timers that fire only when the test says so.
+// fakeClock is a virtual clock whose timers fire only when the test says
+// so; asked receives a value for every timer the worker starts.
 type fakeClock struct {
-	mu      sync.Mutex
-	pending []chan time.Time
-	asked   chan struct{}
+	*clock.Virtual
+	asked <-chan time.Time
 }
 
-func newFakeClock() *fakeClock { return &fakeClock{asked: make(chan struct{}, 100)} }
-
-func (c *fakeClock) After(time.Duration) <-chan time.Time {
-	ch := make(chan time.Time, 1)
-	c.mu.Lock()
-	c.pending = append(c.pending, ch)
-	c.mu.Unlock()
-	c.asked <- struct{}{}
-	return ch
+func newFakeClock() *fakeClock {
+	v := clock.NewVirtual(time.Time{})
+	return &fakeClock{Virtual: v, asked: v.Armed()}
 }
 
 // fire waits for the worker to start a timer, then fires every timer
@@ -39,14 +33,9 @@ func (c *fakeClock) fire(t *testing.T) {
 	c.fireAll()
 }
 
-func (c *fakeClock) fireAll() {
-	c.mu.Lock()
-	for _, ch := range c.pending {
-		ch <- time.Time{}
-	}
-	c.pending = nil
-	c.mu.Unlock()
-}
+// fireAll fires every timer started so far: the clock moves past all of
+// their deadlines.
+func (c *fakeClock) fireAll() { c.Advance(24 * time.Hour) }
 
 type harness struct {
 	w      *Worker

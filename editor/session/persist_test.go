@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -21,7 +23,7 @@ func TestPersistWriteReopen(t *testing.T) {
 	p := newPersistEnv(t, "one\n")
 	e1, _ := p.open()
 	do(t, e1, "A two<Esc>", ":w", "othree<Esc>", "u", "ofour<Esc>", ":w")
-	want := e1.Buffer().tree.Snapshot()
+	want := e1.Editor().Buffer().History().Snapshot()
 	if err := e1.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestPersistWriteReopen(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Errorf("messages on open: %q, want only the file info", msgs)
 	}
-	got := e2.Buffer().tree
+	got := e2.Editor().Buffer().History()
 	if got.SeqLast() != want.SeqLast() || got.SeqCur() != want.SeqCur() || got.SaveLast() != want.SaveLast() ||
 		got.SaveCur() != want.SaveCur() || got.Len() != want.Len() || got.Modified() {
 		t.Fatalf("restored tree: seq %d/%d save %d/%d len %d modified %v; want seq %d/%d save %d/%d len %d",
@@ -56,15 +58,15 @@ func TestPersistWriteReopen(t *testing.T) {
 		}
 	}
 	do(t, e2, "u")
-	if got, want := textOf(e2), "one two"; got != want {
+	if got, want := textOf(e2.Editor()), "one two"; got != want {
 		t.Errorf("after u: %q, want %q", got, want)
 	}
 	do(t, e2, "u")
-	if got, want := textOf(e2), "one"; got != want {
+	if got, want := textOf(e2.Editor()), "one"; got != want {
 		t.Errorf("after u u: %q, want %q", got, want)
 	}
 	do(t, e2, ":undo 2")
-	if got, want := textOf(e2), "one two\nthree"; got != want {
+	if got, want := textOf(e2.Editor()), "one two\nthree"; got != want {
 		t.Errorf("after :undo 2 (the branch): %q, want %q", got, want)
 	}
 }
@@ -86,7 +88,7 @@ func TestPersistCrashRecovery(t *testing.T) {
 	if bytes.Equal(before, after) {
 		t.Fatal("the save timer did not rewrite the undo file after save_interval")
 	}
-	atTimer := textOf(e1)
+	atTimer := textOf(e1.Editor())
 	do(t, e1, "Af<Esc>") // never written: lost in the crash
 	crash(e1)
 
@@ -95,19 +97,19 @@ func TestPersistCrashRecovery(t *testing.T) {
 	if !hasMsg(msgs, want) {
 		t.Fatalf("messages %q, want %q", msgs, want)
 	}
-	if got := textOf(e2); got != "ab" || e2.Buffer().Modified() {
-		t.Fatalf("text %q modified %v, want the file's %q, unmodified", got, e2.Buffer().Modified(), "ab")
+	if got := textOf(e2.Editor()); got != "ab" || e2.Editor().Buffer().Modified() {
+		t.Fatalf("text %q modified %v, want the file's %q, unmodified", got, e2.Editor().Buffer().Modified(), "ab")
 	}
 	do(t, e2, ":later 3")
-	if got := textOf(e2); got != atTimer {
+	if got := textOf(e2.Editor()); got != atTimer {
 		t.Errorf(":later 3 gives %q, want the text at the timer write %q", got, atTimer)
 	}
 	do(t, e2, ":undo 1", "g+", "g+", "g+")
-	if got := textOf(e2); got != atTimer {
+	if got := textOf(e2.Editor()); got != atTimer {
 		t.Errorf("g+ ×3 gives %q, want %q", got, atTimer)
 	}
 	do(t, e2, ":undo 1", "3<C-r>")
-	if got := textOf(e2); got != atTimer {
+	if got := textOf(e2.Editor()); got != atTimer {
 		t.Errorf("3 CTRL-R gives %q, want %q", got, atTimer)
 	}
 }
@@ -132,7 +134,7 @@ func TestPersistRecoveredMessage(t *testing.T) {
 			p := newPersistEnv(t, "a\n")
 			e1, _ := p.open()
 			do(t, e1, c.steps...)
-			lost := textOf(e1)
+			lost := textOf(e1.Editor())
 			do(t, e1, ":q!")
 			if err := e1.Close(); err != nil {
 				t.Fatal(err)
@@ -142,7 +144,7 @@ func TestPersistRecoveredMessage(t *testing.T) {
 				t.Fatalf("messages %q, want %q", msgs, c.want)
 			}
 			do(t, e2, c.back)
-			if got := textOf(e2); got != lost {
+			if got := textOf(e2.Editor()); got != lost {
 				t.Errorf("%s gives %q, want the text at :q! %q", c.back, got, lost)
 			}
 		})
@@ -157,8 +159,8 @@ func TestPersistChangedOutsideGraft(t *testing.T) {
 	p := newPersistEnv(t, "l1\nl2\nl3\nl4\nl5\n")
 	e1, _ := p.open()
 	do(t, e1, "ggAx<Esc>", ":w", "GAy<Esc>", "u", "3Gdd", ":w") // l1x l2 l4 l5
-	old := e1.Buffer().tree.Snapshot()
-	saved := textOf(e1)
+	old := e1.Editor().Buffer().History().Snapshot()
+	saved := textOf(e1.Editor())
 	if err := e1.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +173,8 @@ func TestPersistChangedOutsideGraft(t *testing.T) {
 	if !hasMsg(msgs, want) {
 		t.Fatalf("messages %q, want %q", msgs, want)
 	}
-	tr := e2.Buffer().tree
-	if got := textOf(e2); got != "l1x\nl2\nNEW\nl4\nl5z" || tr.Modified() || tr.Current() != seq {
+	tr := e2.Editor().Buffer().History()
+	if got := textOf(e2.Editor()); got != "l1x\nl2\nNEW\nl4\nl5z" || tr.Modified() || tr.Current() != seq {
 		t.Fatalf("after the graft: text %q modified %v at #%d", got, tr.Modified(), tr.Current())
 	}
 	n, ok := tr.Snapshot().Node(seq)
@@ -190,7 +192,7 @@ func TestPersistChangedOutsideGraft(t *testing.T) {
 		}
 	}
 	do(t, e2, "u")
-	if got := textOf(e2); got != saved {
+	if got := textOf(e2.Editor()); got != saved {
 		t.Errorf("u after the graft: %q, want the text kjx saved %q", got, saved)
 	}
 	if err := e2.Close(); err != nil {
@@ -201,8 +203,8 @@ func TestPersistChangedOutsideGraft(t *testing.T) {
 	}
 	// The u above is unsaved work too: it comes back as such.
 	e3, msgs := p.open()
-	if w := "unsaved state #3 recovered: :undo 3 to restore"; !hasMsg(msgs, w) || e3.Buffer().tree.SeqLast() != seq {
-		t.Errorf("third open: messages %q, seq_last %d; want %q and %d", msgs, e3.Buffer().tree.SeqLast(), w, seq)
+	if w := "unsaved state #3 recovered: :undo 3 to restore"; !hasMsg(msgs, w) || e3.Editor().Buffer().History().SeqLast() != seq {
+		t.Errorf("third open: messages %q, seq_last %d; want %q and %d", msgs, e3.Editor().Buffer().History().SeqLast(), w, seq)
 	}
 }
 
@@ -248,8 +250,8 @@ func TestPersistChangedOutsideNoCopy(t *testing.T) {
 	if got, err := os.ReadFile(aside); err != nil || !bytes.Equal(got, kept) {
 		t.Errorf("set-aside file: %v, intact %v", err, bytes.Equal(got, kept))
 	}
-	if tr := e2.Buffer().tree; tr.Len() != 0 || textOf(e2) != "changed" {
-		t.Errorf("new history expected: %d nodes, text %q", tr.Len(), textOf(e2))
+	if tr := e2.Editor().Buffer().History(); tr.Len() != 0 || textOf(e2.Editor()) != "changed" {
+		t.Errorf("new history expected: %d nodes, text %q", tr.Len(), textOf(e2.Editor()))
 	}
 }
 
@@ -280,7 +282,7 @@ func TestPersistCorrupt(t *testing.T) {
 		t.Fatalf("messages %q, want %q…%q", msgs, prefix, "); history not loaded")
 	}
 	do(t, e2, "Ad<Esc>", "u", "Ae<Esc>", ":w")
-	if got := textOf(e2); got != "abce" {
+	if got := textOf(e2.Editor()); got != "abce" {
 		t.Fatalf("editing after a corrupt undo file: %q", got)
 	}
 	if err := e2.Close(); err != nil {
@@ -292,8 +294,8 @@ func TestPersistCorrupt(t *testing.T) {
 	}
 	e3, msgs := p.open()
 	do(t, e3, "u")
-	if len(msgs) != 1 || textOf(e3) != "abc" {
-		t.Errorf("after the rewrite: messages %q, u gives %q; want the new history", msgs, textOf(e3))
+	if len(msgs) != 1 || textOf(e3.Editor()) != "abc" {
+		t.Errorf("after the rewrite: messages %q, u gives %q; want the new history", msgs, textOf(e3.Editor()))
 	}
 }
 
@@ -346,21 +348,19 @@ func TestPersistClean(t *testing.T) {
 	if err := e1.Close(); err != nil {
 		t.Fatal(err)
 	}
-	opt := DefaultOptions()
-	opt.UndoDir = p.dir
-	e := New(Config{Options: opt, Clock: p.clock, Clean: true})
+	e := p.cleanSession()
 	defer e.Close()
-	if e.opt.UndoFile {
+	if e.Editor().Options().UndoFile {
 		t.Fatal("Clean left 'undofile' on")
 	}
-	if err := e.Open(p.file); err != nil {
+	if err := e.Editor().Open(p.file); err != nil {
 		t.Fatal(err)
 	}
-	if e.Buffer().tree.Len() != 0 {
+	if e.Editor().Buffer().History().Len() != 0 {
 		t.Fatal("history read with --clean")
 	}
 	do(t, e, ":set undofile", "u")
-	if got := textOf(e); got != "a" {
+	if got := textOf(e.Editor()); got != "a" {
 		t.Errorf(":set undofile then u: %q, want %q", got, "a")
 	}
 }
@@ -368,10 +368,8 @@ func TestPersistClean(t *testing.T) {
 // TestPersistCleanWritesNothing: with Clean, :w creates no undo directory.
 func TestPersistCleanWritesNothing(t *testing.T) {
 	p := newPersistEnv(t, "a\n")
-	opt := DefaultOptions()
-	opt.UndoDir = p.dir
-	e := New(Config{Options: opt, Clock: p.clock, Clean: true})
-	if err := e.Open(p.file); err != nil {
+	e := p.cleanSession()
+	if err := e.Editor().Open(p.file); err != nil {
 		t.Fatal(err)
 	}
 	do(t, e, "Ab<Esc>", ":w", ":q")
@@ -392,11 +390,9 @@ func TestPersistUnloadedHistoryKept(t *testing.T) {
 	do(t, e1, "Ab<Esc>", ":w")
 	e1.Close()
 	old, _ := os.ReadFile(p.undoFile())
-	opt := DefaultOptions()
-	opt.UndoDir = p.dir
-	e := New(Config{Options: opt, Clock: p.clock, Clean: true})
+	e := p.cleanSession()
 	defer e.Close()
-	if err := e.Open(p.file); err != nil {
+	if err := e.Editor().Open(p.file); err != nil {
 		t.Fatal(err)
 	}
 	do(t, e, "Ac<Esc>", ":set undofile", ":w")
@@ -434,20 +430,20 @@ func TestPersistRunTimer(t *testing.T) {
 	}
 	p := newPersistEnv(t, "a\n")
 	p.conf.SaveInterval = time.Second
-	opt := DefaultOptions()
+	opt := editor.DefaultOptions()
 	opt.UndoDir = p.dir
 	c := p.conf
-	e := New(Config{Options: opt, Undo: &c})
-	if err := e.Open(p.file); err != nil {
+	e := New(Config{Editor: editor.Config{Options: opt}, Undo: &c, Clock: clock.Real()})
+	if err := e.Editor().Open(p.file); err != nil {
 		t.Fatal(err)
 	}
 	in := make(chan Input)
 	done := make(chan struct{})
 	go func() {
-		e.Run(t.Context(), in, func(View) {})
+		e.Run(t.Context(), in, func(editor.View) {})
 		close(done)
 	}()
-	keys, _ := ParseKeys("Ab<Esc>")
+	keys, _ := editor.ParseKeys("Ab<Esc>")
 	in <- Input{Keys: keys}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -460,7 +456,7 @@ func TestPersistRunTimer(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	first, _ := os.ReadFile(p.undoFile())
-	keys, _ = ParseKeys("Ac<Esc>")
+	keys, _ = editor.ParseKeys("Ac<Esc>")
 	in <- Input{Keys: keys}
 	in <- Input{Ex: "q!"}
 	<-done
@@ -468,8 +464,8 @@ func TestPersistRunTimer(t *testing.T) {
 		t.Fatal("the change made just before :q! was not written at exit")
 	}
 	e2, msgs := p.open()
-	if !hasMsg(msgs, "2 unsaved changes recovered: :later 2 or g+ to restore") || textOf(e2) != "a" {
-		t.Errorf("after Run: %q, text %q", msgs, textOf(e2))
+	if !hasMsg(msgs, "2 unsaved changes recovered: :later 2 or g+ to restore") || textOf(e2.Editor()) != "a" {
+		t.Errorf("after Run: %q, text %q", msgs, textOf(e2.Editor()))
 	}
 }
 
@@ -486,7 +482,7 @@ func TestPersistApplyUndoConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	e2, _ := p.open()
-	if n := e2.Buffer().tree.Len(); n != 1 {
+	if n := e2.Editor().Buffer().History().Len(); n != 1 {
 		t.Errorf("after max_entries = 1: %d states written, want 1", n)
 	}
 }

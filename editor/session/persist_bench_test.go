@@ -1,7 +1,8 @@
-package editor
+package session
 
 import (
 	"fmt"
+	"github.com/kjx-editor/kjx/editor"
 	"strings"
 	"testing"
 )
@@ -18,10 +19,10 @@ func BenchmarkScheduleUndoSave(b *testing.B) {
 	p := newPersistEnv(b, text.String())
 	e, _ := p.open()
 	for i := range 200 {
-		keys, _ := ParseKeys(fmt.Sprintf("%dGAx<Esc>", i*5%1000+1))
-		e.Feed(keys, true)
+		keys, _ := editor.ParseKeys(fmt.Sprintf("%dGAx<Esc>", i*5%1000+1))
+		e.Editor().Feed(keys, true)
 	}
-	buf := e.Buffer()
+	buf := e.Editor().Buffer()
 	pb := e.pbuf(buf)
 	if !e.scheduleSave(buf, pb) {
 		b.Fatal("nothing scheduled")

@@ -1,4 +1,4 @@
-package editor
+package session
 
 // Reading undo files: when a file is opened (and when 'undofile' is turned
 // on for buffers that have no history yet), the history saved for it is
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/editor/linediff"
 	"github.com/kjx-editor/kjx/undo"
@@ -36,52 +37,53 @@ func hashEncoded(text buffer.Rope, eol bool, f fileio.Format) undofile.FileState
 	return s
 }
 
-// persistOpened is Open's hook after a file was read into b: with
-// persistence on, its undo file is read and the history restored.
-func (e *Editor) persistOpened(b *Buffer, l fileio.Loaded) {
-	e.drainResults()
-	if e.persist.bufs != nil {
-		delete(e.persist.bufs, b)
+// opened is Open's hook after a file was read into b: with persistence
+// on, its undo file is read and the history restored.
+func (s *Session) opened(b *editor.Buffer, l fileio.Loaded) {
+	s.drainResults()
+	if s.persist.bufs != nil {
+		delete(s.persist.bufs, b)
 	}
-	if !e.persistOn() || b.tree.Levels() < 0 {
+	if !s.persistOn() || b.History().Levels() < 0 {
 		return
 	}
-	pb := e.pbuf(b)
-	if !pb.setPath(b.name) {
+	pb := s.pbuf(b)
+	if !pb.setPath(b.Name()) {
 		return
 	}
 	text := l.Text
-	e.loadHistory(b, pb, text, hashEncoded(text, l.EOL, l.Format))
+	s.loadHistory(b, pb, text, hashEncoded(text, l.EOL, l.Format))
 }
 
 // loadHistory reads the undo file of pb.path for b, whose text (b's
 // current and only state) is text, and whose bytes on disk are disk. It
 // leaves pb anchored and, unless the history changed here (a graft),
 // scheduled as it is.
-func (e *Editor) loadHistory(b *Buffer, pb *persistBuf, text buffer.Rope, disk undofile.FileState) {
+func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope, disk undofile.FileState) {
 	t := text
 	setAnchor := func() {
-		pb.anchor = anchor{tree: b.tree, seq: b.tree.Current(), disk: disk, text: &t}
-		pb.sched, pb.schedAt = fingerprintOf(b.tree), e.clock.Now()
+		tree := b.History()
+		pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: disk, text: &t}
+		pb.sched, pb.schedAt = fingerprintOf(tree), s.clock.Now()
 	}
-	dir, ok := e.persistDir()
+	dir, ok := s.persistDir()
 	if !ok {
 		return
 	}
-	l, err := undofile.Read(dir, pb.path, disk, e.undoLimits())
+	l, err := undofile.Read(dir, pb.path, disk, s.undoLimits())
 	pb.checked = true
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		setAnchor()
 		return
 	case err != nil:
-		e.msg("%s", err.Error())
+		s.say("%s", err.Error())
 		pb.bad = unusableFile(err)
 		setAnchor()
 		return
 	}
 	if l.Changed {
-		if e.graft(b, pb, l, text) {
+		if s.graft(b, pb, l, text) {
 			setAnchor()
 			pb.sched = fingerprint{} // the graft is new history: write it
 			return
@@ -89,17 +91,17 @@ func (e *Editor) loadHistory(b *Buffer, pb *persistBuf, text buffer.Rope, disk u
 		setAnchor()
 		return
 	}
-	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, e.undoOptions())
+	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
 	if err != nil {
-		e.msg("undo file %s: corrupt (%v); history not loaded", l.Name, err)
+		s.say("undo file %s: corrupt (%v); history not loaded", l.Name, err)
 		pb.bad = l.Name
 		setAnchor()
 		return
 	}
-	e.installTree(b, tree)
+	s.ed.InstallHistory(b, tree)
 	setAnchor()
 	if m := recoveredMessage(l.File.Image, l.File.SavedSeq); m != "" {
-		e.msg("%s", m)
+		s.say("%s", m)
 	}
 }
 
@@ -125,27 +127,27 @@ func unusableFile(err error) string {
 // reachable and u brings back the text kjx last saved. Without it the undo
 // file is set aside (renamed, not deleted) and the buffer starts a new
 // history. It reports whether the buffer got a grafted history.
-func (e *Editor) graft(b *Buffer, pb *persistBuf, l undofile.Loaded, text buffer.Rope) bool {
+func (s *Session) graft(b *editor.Buffer, pb *persistBuf, l undofile.Loaded, text buffer.Rope) bool {
 	if l.File.Text == nil {
-		aside, err := undofile.SetAside(l.Name, e.clock.Now())
+		aside, err := undofile.SetAside(l.Name, s.clock.Now())
 		if err != nil {
-			e.msg("%q changed since its history was saved; %v", b.name, err)
+			s.say("%q changed since its history was saved; %v", b.Name(), err)
 			pb.bad = l.Name
 			return false
 		}
-		e.msg("%q changed since its history was saved; old history kept aside in %s", b.name, aside)
+		s.say("%q changed since its history was saved; old history kept aside in %s", b.Name(), aside)
 		return false
 	}
-	tree, err := undo.Restore(*l.File.Text, l.File.SavedSeq, l.File.Image, e.undoOptions())
+	tree, err := undo.Restore(*l.File.Text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
 	if err != nil {
-		e.msg("undo file %s: corrupt (%v); history not loaded", l.Name, err)
+		s.say("undo file %s: corrupt (%v); history not loaded", l.Name, err)
 		pb.bad = l.Name
 		return false
 	}
-	tree.SetCursor(e.win.cur)
+	tree.SetCursor(s.ed.Cursor())
 	recordExternal(tree, text)
-	e.installTree(b, tree)
-	e.msg("%q changed since its history was saved: history kept, the outside change is #%d (u to undo)", b.name, tree.Current())
+	s.ed.InstallHistory(b, tree)
+	s.say("%q changed since its history was saved: history kept, the outside change is #%d (u to undo)", b.Name(), tree.Current())
 	return true
 }
 
@@ -160,14 +162,6 @@ func recordExternal(tree *undo.Tree, text buffer.Rope) {
 		return
 	}
 	tree.Reload(text, undo.SourceExternal)
-}
-
-// installTree makes tree b's history. The text is b's text already; what
-// the editor keeps per undo state (marks, emptiness) starts afresh.
-func (e *Editor) installTree(b *Buffer, tree *undo.Tree) {
-	b.tree = tree
-	b.us = undoState{}
-	b.noteState()
 }
 
 // recoveredMessage says what a restored history holds beyond the text on
@@ -205,25 +199,26 @@ func imageState(img undo.Image) int {
 	return img.NewHead
 }
 
-// persistOptionSet runs after :set [no]undofile. Turning it on reads the
-// undo files of buffers that have no history yet, as if they had just been
+// undoFileSet runs after :set [no]undofile. Turning it on reads the undo
+// files of buffers that have no history yet, as if they had just been
 // opened; buffers with history write theirs from now on (an existing undo
 // file they never loaded is set aside first).
-func (e *Editor) persistOptionSet() {
-	if !e.persistOn() {
+func (s *Session) undoFileSet() {
+	if !s.persistOn() {
 		return
 	}
-	e.startPrune()
-	for _, b := range e.bufs {
-		if b.name == "" || b.noFile || b.tree.Levels() < 0 {
+	s.startPrune()
+	for _, b := range s.ed.Buffers() {
+		ff, tree := b.FileFlags(), b.History()
+		if b.Name() == "" || ff.NoFile || tree.Levels() < 0 {
 			continue
 		}
-		pb := e.pbuf(b)
-		if pb.checked || !pb.setPath(b.name) || b.tree.SeqLast() != 0 || b.Modified() {
+		pb := s.pbuf(b)
+		if pb.checked || !pb.setPath(b.Name()) || tree.SeqLast() != 0 || b.Modified() {
 			continue
 		}
 		text := b.Text()
-		eol := b.eol && !b.empty
-		e.loadHistory(b, pb, text, hashEncoded(text, eol, formatOf(b.ff)))
+		eol := ff.EOL && !ff.Empty
+		s.loadHistory(b, pb, text, hashEncoded(text, eol, ff.Format))
 	}
 }

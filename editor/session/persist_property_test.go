@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ func persistSession(t *testing.T, rng *mrand.Rand) bool {
 			t.Fatal(err)
 		}
 	}
-	want := e.Buffer().tree.Snapshot()
+	want := e.Editor().Buffer().History().Snapshot()
 	if want.Len() == 0 {
 		return false // no history, no undo file
 	}
@@ -67,7 +67,7 @@ func persistSession(t *testing.T, rng *mrand.Rand) bool {
 	}
 
 	e2, msgs := p.open()
-	got := e2.Buffer().tree
+	got := e2.Editor().Buffer().History()
 	ctx := strings.Join(log, " ")
 	if got.SeqLast() != want.SeqLast() || got.Len() != want.Len() || got.SaveLast() != want.SaveLast() {
 		t.Fatalf("%s: restored seq_last %d, %d nodes, save_last %d; want %d, %d, %d", ctx,
@@ -80,8 +80,8 @@ func persistSession(t *testing.T, rng *mrand.Rand) bool {
 			t.Fatalf("%s: state #%d differs: %q, want %q", ctx, n.Seq, a.String(), b.String())
 		}
 	}
-	if textOf(e2)+"\n" != string(disk) && !(textOf(e2) == "" && len(disk) == 0) {
-		t.Fatalf("%s: restored buffer %q is not the file %q", ctx, textOf(e2), disk)
+	if textOf(e2.Editor())+"\n" != string(disk) && !(textOf(e2.Editor()) == "" && len(disk) == 0) {
+		t.Fatalf("%s: restored buffer %q is not the file %q", ctx, textOf(e2.Editor()), disk)
 	}
 	lost := want.Text().String()
 	recovered := false
@@ -97,8 +97,8 @@ func persistSession(t *testing.T, rng *mrand.Rand) bool {
 			recovered = true
 		}
 	}
-	if textOf(e2) != lost {
-		t.Fatalf("%s: messages %q lead to %q, want the text at the last write %q", ctx, msgs, textOf(e2), lost)
+	if textOf(e2.Editor()) != lost {
+		t.Fatalf("%s: messages %q lead to %q, want the text at the last write %q", ctx, msgs, textOf(e2.Editor()), lost)
 	}
 	return recovered
 }

@@ -1,4 +1,4 @@
-package editor
+package session
 
 // :wundo, :rundo and :undostats.
 
@@ -10,33 +10,25 @@ import (
 	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
 
 // currentDisk is the FileState of the bytes the current text of b would be
 // written as (Vim's :wundo and :rundo hash the buffer's contents).
-func (e *Editor) currentDisk(b *Buffer) (buffer.Rope, undofile.FileState) {
-	text := b.tree.Freeze() // an undo-file job keeps it
-	eol := b.eol && !b.empty || e.opt.FixEndOfLine && text.Len() > 0
-	return text, hashEncoded(text, eol, formatOf(b.ff))
+func (s *Session) currentDisk(b *editor.Buffer) (buffer.Rope, undofile.FileState) {
+	text, ff := b.Text(), b.FileFlags() // Text is frozen: an undo-file job keeps it
+	eol := ff.EOL && !ff.Empty || s.ed.Options().FixEndOfLine && text.Len() > 0
+	return text, hashEncoded(text, eol, ff.Format)
 }
 
-// exWundo is :wundo[!] FILE: write the current buffer's history to FILE,
+// writeHistory is :wundo[!] FILE (name): write b's history to FILE,
 // anchored at the current text, on this goroutine, atomically. As in Vim,
-// an existing file that is not an undo file is only replaced with !, and
-// nothing is written when there is nothing to undo.
-func exWundo(e *Editor, c *exparse.Cmd, rg exRange) error {
-	name, err := e.expandFileName(c.Arg)
-	if err != nil {
-		return err
-	}
-	b := e.buf()
-	if b.tree.Len() == 0 {
-		return nil
-	}
-	src := b.name
+// an existing file that is not an undo file is only replaced with ! (force);
+// the core writes nothing when there is nothing to undo.
+func (s *Session) writeHistory(b *editor.Buffer, name string, force bool) error {
+	src := b.Name()
 	if src == "" {
 		src = name // an unnamed buffer's history names the undo file itself
 	}
@@ -44,48 +36,42 @@ func exWundo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if err != nil {
 		return fmt.Errorf("E828: Cannot open undo file for writing: %s (%v)", name, err)
 	}
-	snap := b.tree.Snapshot()
-	text, disk := e.currentDisk(b)
+	snap := b.History().Snapshot()
+	text, disk := s.currentDisk(b)
 	job := undofile.Job{Path: path, Image: snap.Export, SavedSeq: snap.Current(), Disk: disk, Text: &text}
-	_, err = undofile.WriteFile(name, job, undofile.WriteOptions{Limits: e.undoLimits(), Force: c.Bang})
+	_, err = undofile.WriteFile(name, job, undofile.WriteOptions{Limits: s.undoLimits(), Force: force, Clock: s.wall})
 	switch {
 	case err == nil:
 		return nil
 	case undofile.KindOf(err) == undofile.KindNotUndoFile:
-		e.msg("Will not overwrite, this is not an undo file: %s", name)
+		s.say("Will not overwrite, this is not an undo file: %s", name)
 		return nil
 	default:
 		return fmt.Errorf("E828: Cannot open undo file for writing: %s (%s)", name, writeReason(err))
 	}
 }
 
-// exRundo is :rundo FILE: replace the current buffer's history with the
-// one in FILE when FILE was written for the buffer's current text (its
-// hash decides, as in Vim). The text does not change.
-func exRundo(e *Editor, c *exparse.Cmd, rg exRange) error {
-	name, err := e.expandFileName(c.Arg)
-	if err != nil {
-		return err
-	}
-	b := e.buf()
-	text, disk := e.currentDisk(b)
-	l, err := undofile.ReadFile(name, disk, e.undoLimits())
+// readHistory is :rundo FILE (name): replace b's history with the one in
+// FILE when FILE was written for the buffer's current text (its hash
+// decides, as in Vim). The text does not change.
+func (s *Session) readHistory(b *editor.Buffer, name string) error {
+	text, disk := s.currentDisk(b)
+	l, err := undofile.ReadFile(name, disk, s.undoLimits())
 	if err != nil {
 		return rundoError(name, err)
 	}
 	if l.Changed {
-		e.msg("File contents changed, cannot use undo info")
+		s.say("File contents changed, cannot use undo info")
 		return nil
 	}
-	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, e.undoOptions())
+	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
 	if err != nil {
 		return fmt.Errorf("E825: Corrupted undo file (%v): %s", err, name)
 	}
 	mod := b.Modified()
-	e.installTree(b, tree)
+	s.ed.InstallHistory(b, tree)
 	tree.SetModified(mod)
-	e.win.clampCursor(false)
-	e.msg("Finished reading undo file %s", name)
+	s.say("Finished reading undo file %s", name)
 	return nil
 }
 
@@ -110,43 +96,43 @@ func rundoError(name string, err error) error {
 	return fmt.Errorf("E822: Cannot open undo file for reading: %s (%s)", name, ue.Detail)
 }
 
-// exUndostats is :undostats: the undo directory, its size and file count,
-// and the largest undo files, as list output.
-func exUndostats(e *Editor, c *exparse.Cmd, rg exRange) error {
-	dir, err := e.undoDir()
+// stats is :undostats: the undo directory, its size and file count, and
+// the largest undo files, as the lines of list output.
+func (s *Session) stats() ([]string, error) {
+	dir, err := s.undoDir()
 	if err != nil {
-		return fmt.Errorf("E828: no undo directory: %v", err)
+		return nil, fmt.Errorf("E828: no undo directory: %v", err)
 	}
 	st, err := undofile.DirStats(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	state := "on"
-	if !e.persistOn() {
+	if !s.persistOn() {
 		state = "off: no undo files are read or written"
 	}
 	files := "files"
 	if st.Files == 1 {
 		files = "file"
 	}
-	e.say(fmt.Sprintf("Undo directory: %s ('undofile' %s)", dir, state),
-		fmt.Sprintf("%d undo %s, %s", st.Files, files, humanSize(st.Bytes)))
+	out := []string{fmt.Sprintf("Undo directory: %s ('undofile' %s)", dir, state),
+		fmt.Sprintf("%d undo %s, %s", st.Files, files, humanSize(st.Bytes))}
 	if len(st.Largest) == 0 {
-		return nil
+		return out, nil
 	}
-	e.say("Largest:")
-	loc := e.loc
+	out = append(out, "Largest:")
+	loc := s.cfg.Editor.Location
 	if loc == nil {
-		loc = e.clock.Now().Location()
+		loc = s.clock.Now().Location()
 	}
 	for _, fi := range st.Largest {
 		what := fi.Path
 		if what == "" || strings.HasSuffix(fi.Name, "~") {
 			what = filepath.Base(fi.Name)
 		}
-		e.say(fmt.Sprintf("%10s  %s  %s", humanSize(fi.Size), fi.ModTime.In(loc).Format("2006-01-02 15:04"), what))
+		out = append(out, fmt.Sprintf("%10s  %s  %s", humanSize(fi.Size), fi.ModTime.In(loc).Format("2006-01-02 15:04"), what))
 	}
-	return nil
+	return out, nil
 }
 
 // humanSize formats a byte count: "512 B", "1.5 KiB", "12.0 MiB".

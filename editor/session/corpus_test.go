@@ -1,14 +1,17 @@
-package editor
+package session
 
 import (
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 )
 
 // corpusKnownMessages lists scenarios whose messages still differ from
@@ -75,13 +78,15 @@ func TestUndoCorpus(t *testing.T) {
 			if err := os.WriteFile("buf.txt", []byte(sc.Initial), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			e := New(Config{Clock: NewVirtualClock(time.Unix(corpus.Meta.Epoch, 0)), Clean: true, Location: time.UTC})
+			s := New(Config{Clock: clock.NewVirtual(time.Unix(corpus.Meta.Epoch, 0)),
+				Editor: editor.Config{Clean: true, Location: time.UTC}})
+			e := s.Editor()
 			if err := e.Open("buf.txt"); err != nil {
 				t.Fatal(err)
 			}
 			e.TakeMessages()
 			for _, cmd := range sc.Setup {
-				e.RunStep(Step{Kind: StepEx, Arg: cmd})
+				s.Step(Step{Kind: StepEx, Arg: cmd})
 			}
 			msgsOK := true
 			for i, st := range sc.Steps {
@@ -92,13 +97,13 @@ func TestUndoCorpus(t *testing.T) {
 				case st.Ex != nil:
 					step = Step{Kind: StepEx, Arg: *st.Ex}
 				default:
-					step = Step{Kind: StepEx, Arg: "sleep " + itoa(int(*st.Advance))}
+					step = Step{Kind: StepEx, Arg: "sleep " + strconv.Itoa(int(*st.Advance))}
 				}
-				msgs, err := e.RunStep(step)
+				msgs, err := s.Step(step)
 				if err != nil {
 					t.Fatalf("step %d: %v", i+1, err)
 				}
-				got := e.Snapshot(msgs)
+				got := s.StepState(msgs)
 				want := sc.Expect.Steps[i]
 				name := step.Arg
 				if !reflect.DeepEqual(got.Lines, want.Lines) {

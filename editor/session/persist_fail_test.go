@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"crypto/rand"
@@ -15,6 +15,8 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
@@ -31,7 +33,7 @@ func TestPersistWriteFailure(t *testing.T) {
 	p.dir = filepath.Join(blocker, "undo")
 	e, _ := p.open()
 	do(t, e, "Ab<Esc>", ":w", ":sleep 1")
-	msgs := msgTexts(e.TakeMessages())
+	msgs := msgTexts(e.Editor().TakeMessages())
 	n := 0
 	for _, m := range msgs {
 		if strings.HasPrefix(m, "W: undo file not written: ") && strings.HasSuffix(m, "; editing continues") {
@@ -42,7 +44,7 @@ func TestPersistWriteFailure(t *testing.T) {
 		t.Fatalf("messages %q: want one write warning", msgs)
 	}
 	do(t, e, "Ac<Esc>", ":w", ":sleep 1")
-	for _, m := range msgTexts(e.TakeMessages()) {
+	for _, m := range msgTexts(e.Editor().TakeMessages()) {
 		if strings.HasPrefix(m, "W: undo file") {
 			t.Errorf("the warning was repeated: %q", m)
 		}
@@ -62,12 +64,12 @@ func TestPersistDiskFullMessage(t *testing.T) {
 		{"disk full (write: no space left on device)", "W: undo file not written: disk full; editing continues"},
 		{"read-only file system (rename)", "W: undo file not written: read-only file system; editing continues"},
 	} {
-		e := New(Config{Clock: NewVirtualClock(testEpoch), Clean: true})
+		e := New(Config{Clock: clock.NewVirtual(testEpoch), Editor: editor.Config{Clean: true}})
 		err := &undofile.Error{Name: "/u/%f", Op: undofile.OpWrite, Kind: undofile.KindNoSpace, Detail: c.detail}
 		if !e.undoResult(undofile.Result{Path: "/f", Err: err}) {
 			t.Fatal("no message for a failed write")
 		}
-		if got := msgTexts(e.TakeMessages()); len(got) != 1 || got[0] != c.want {
+		if got := msgTexts(e.Editor().TakeMessages()); len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s: %q, want %q", c.detail, got, c.want)
 		}
 	}
@@ -94,7 +96,7 @@ func TestPersistDiskFull(t *testing.T) {
 	}
 	e, _ := p.open()
 	do(t, e, "Ab<Esc>", ":w", ":sleep 1")
-	if m := msgTexts(e.TakeMessages()); len(m) != 1 {
+	if m := msgTexts(e.Editor().TakeMessages()); len(m) != 1 {
 		t.Fatalf("first write: %q", m)
 	}
 	old, err := os.ReadFile(p.undoFile())
@@ -109,15 +111,15 @@ func TestPersistDiskFull(t *testing.T) {
 	}
 	do(t, e, ":r "+bigFile, ":w", ":sleep 1")
 	const want = "W: undo file not written: disk full; editing continues"
-	if m := msgTexts(e.TakeMessages()); !hasMsg(m, want) {
+	if m := msgTexts(e.Editor().TakeMessages()); !hasMsg(m, want) {
 		t.Fatalf("messages %q, want %q", m, want)
 	}
 	if now, err := os.ReadFile(p.undoFile()); err != nil || string(now) != string(old) {
 		t.Errorf("the previous undo file changed: %v", err)
 	}
 	do(t, e, "u")
-	if textOf(e) != "ab" {
-		t.Errorf("editing after a full disk: %q", textOf(e))
+	if textOf(e.Editor()) != "ab" {
+		t.Errorf("editing after a full disk: %q", textOf(e.Editor()))
 	}
 }
 
@@ -183,7 +185,7 @@ func TestPersistPrune(t *testing.T) {
 	if err := os.Chtimes(name[old], ago, ago); err != nil {
 		t.Fatal(err)
 	}
-	e := p.editor()
+	e := p.session()
 	if err := e.Close(); err != nil {
 		t.Fatal(err)
 	}

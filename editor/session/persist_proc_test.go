@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"bufio"
@@ -109,7 +109,7 @@ func newProcWorld(t *testing.T, bin, text string) *procWorld {
 
 // run runs kjx --headless with args to the end and returns its JSON
 // snapshots (none without --json).
-func (w *procWorld) run(t *testing.T, args ...string) []Snapshot {
+func (w *procWorld) run(t *testing.T, args ...string) []StepState {
 	t.Helper()
 	cmd := exec.Command(w.bin, append([]string{"--headless"}, args...)...)
 	cmd.Env, cmd.Dir = w.env, w.home
@@ -169,14 +169,14 @@ func (w *procWorld) kill(t *testing.T, n int, args ...string) {
 	}
 }
 
-func parseSnapshots(t *testing.T, out []byte) []Snapshot {
+func parseSnapshots(t *testing.T, out []byte) []StepState {
 	t.Helper()
-	var snaps []Snapshot
+	var snaps []StepState
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line == "" {
 			continue
 		}
-		var s Snapshot
+		var s StepState
 		if err := json.Unmarshal([]byte(line), &s); err != nil {
 			t.Fatalf("bad JSON line %q: %v", line, err)
 		}

@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"os"
@@ -25,7 +25,7 @@ func TestWundoRundo(t *testing.T) {
 		t.Fatal(":wundo wrote a file without history")
 	}
 	do(t, e1, "Ab<Esc>", "Ac<Esc>", ":w", ":wundo "+u, ":wundo "+notUndo)
-	if got := msgTexts(e1.TakeMessages()); !hasMsg(got, "Will not overwrite, this is not an undo file: "+notUndo) {
+	if got := msgTexts(e1.Editor().TakeMessages()); !hasMsg(got, "Will not overwrite, this is not an undo file: "+notUndo) {
 		t.Errorf(":wundo over a text file: %q", got)
 	}
 	if b, _ := os.ReadFile(notUndo); string(b) != "hello\n" {
@@ -44,19 +44,19 @@ func TestWundoRundo(t *testing.T) {
 	if err := os.WriteFile(other, []byte("abc\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e2 := p.editor()
-	e2.opt.UndoFile = false // no automatic history: :rundo only
-	if err := e2.Open(other); err != nil {
+	e2 := p.session()
+	e2.Editor().ExecEx("set noundofile") // no automatic history: :rundo only
+	if err := e2.Editor().Open(other); err != nil {
 		t.Fatal(err)
 	}
-	e2.TakeMessages()
+	e2.Editor().TakeMessages()
 	do(t, e2, ":rundo "+u)
-	if got := msgTexts(e2.TakeMessages()); len(got) != 1 || got[0] != "Finished reading undo file "+u {
+	if got := msgTexts(e2.Editor().TakeMessages()); len(got) != 1 || got[0] != "Finished reading undo file "+u {
 		t.Errorf(":rundo: %q", got)
 	}
 	do(t, e2, "u")
-	if textOf(e2) != "ab" || e2.Buffer().tree.SeqLast() != 2 {
-		t.Errorf("u after :rundo: %q, seq_last %d", textOf(e2), e2.Buffer().tree.SeqLast())
+	if textOf(e2.Editor()) != "ab" || e2.Editor().Buffer().History().SeqLast() != 2 {
+		t.Errorf("u after :rundo: %q, seq_last %d", textOf(e2.Editor()), e2.Editor().Buffer().History().SeqLast())
 	}
 
 	cases := []struct{ text, file, want string }{
@@ -68,17 +68,17 @@ func TestWundoRundo(t *testing.T) {
 		if err := os.WriteFile(other, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		e3 := p.editor()
-		e3.opt.UndoFile = false
-		if err := e3.Open(other); err != nil {
+		e3 := p.session()
+		e3.Editor().ExecEx("set noundofile")
+		if err := e3.Editor().Open(other); err != nil {
 			t.Fatal(err)
 		}
-		e3.TakeMessages()
+		e3.Editor().TakeMessages()
 		do(t, e3, ":rundo "+c.file)
-		if got := msgTexts(e3.TakeMessages()); len(got) != 1 || got[0] != c.want {
+		if got := msgTexts(e3.Editor().TakeMessages()); len(got) != 1 || got[0] != c.want {
 			t.Errorf(":rundo %s on %q: %q, want %q", filepath.Base(c.file), c.text, got, c.want)
 		}
-		if e3.Buffer().tree.Len() != 0 {
+		if e3.Editor().Buffer().History().Len() != 0 {
 			t.Errorf(":rundo %s changed the history", filepath.Base(c.file))
 		}
 	}
@@ -89,9 +89,9 @@ func TestWundoRundo(t *testing.T) {
 	if err := os.WriteFile(bad, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e2.TakeMessages()
+	e2.Editor().TakeMessages()
 	do(t, e2, ":rundo "+bad)
-	if got := msgTexts(e2.TakeMessages()); len(got) != 1 || !strings.HasPrefix(got[0], "E825: Corrupted undo file (") ||
+	if got := msgTexts(e2.Editor().TakeMessages()); len(got) != 1 || !strings.HasPrefix(got[0], "E825: Corrupted undo file (") ||
 		!strings.HasSuffix(got[0], "): "+bad) {
 		t.Errorf(":rundo of a damaged file: %q", got)
 	}
@@ -102,12 +102,12 @@ func TestUndostats(t *testing.T) {
 	p := newPersistEnv(t, "a\n")
 	e, _ := p.open()
 	do(t, e, ":undostats")
-	out := e.TakeOutput()
+	out := e.Editor().TakeOutput()
 	if len(out) != 2 || out[0] != "Undo directory: "+p.dir+" ('undofile' on)" || out[1] != "0 undo files, 0 B" {
 		t.Errorf("empty directory: %q", out)
 	}
 	do(t, e, "Ab<Esc>", ":w", ":sleep 1", ":undostats")
-	out = e.TakeOutput()
+	out = e.Editor().TakeOutput()
 	fi, err := os.Stat(p.undoFile())
 	if err != nil {
 		t.Fatal(err)

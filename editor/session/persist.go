@@ -1,30 +1,31 @@
-package editor
+package session
 
-// Persistent undo: the editor's side of package undofile. This file holds
-// the per-editor and per-buffer state, configuration, retention and the
-// writer's lifecycle (Run's timer, Close). persist_sched.go schedules the
+// Persistent undo: the session's side of package undofile, behind the
+// core's Persistence port (persistPort). This file holds the per-session
+// and per-buffer state, configuration, retention and the writer's
+// lifecycle (Run's timer, FlushUndoFiles). persist_sched.go schedules the
 // writes (on :w, on the save timer, on :bd and at exit) and shows their
 // results; persist_open.go reads histories when a file is opened;
 // persist_ex.go has :wundo, :rundo and :undostats. docs/persistence.md
 // describes it all for users.
 //
-// Everything here runs on the editor goroutine. The writer goroutine only
-// ever sees immutable values: an undo.Snapshot (through Job.Image), a
-// *buffer.Rope that is never written after it is handed over, and plain
-// values.
+// Everything here runs on the session's goroutine, which owns the core.
+// The writer goroutine only ever sees immutable values: an undo.Snapshot
+// (through Job.Image), a *buffer.Rope that is never written after it is
+// handed over, and plain values.
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -41,11 +42,11 @@ const (
 	sleepFlushTimeout = 2 * time.Second
 )
 
-// persistState is the editor's persistent-undo state (Editor.persist).
+// persistState is the session's persistent-undo state (Session.persist).
 type persistState struct {
 	conf    *config.UndoConfig // resolved limits (nil until first needed)
 	running bool               // Run's loop is active: the save timer may tick
-	ticker  *time.Ticker       // Run's save timer (nil: none)
+	ticker  clock.Timer        // Run's save timer (nil: none)
 	w       *undofile.Writer
 	wDir    string        // the directory w writes to
 	wStale  bool          // the limits changed: the next write starts a new writer
@@ -54,7 +55,10 @@ type persistState struct {
 	dirWarn bool          // the "no undo directory" message was shown
 	dirOpt  string        // the 'undodir' value dir was resolved from
 	dir     string        // resolved 'undodir' ("": not yet)
-	bufs    map[*Buffer]*persistBuf
+	bufs    map[*editor.Buffer]*persistBuf
+	// said counts the messages persistence showed (Tick reports whether
+	// it showed one).
+	said int
 }
 
 // persistBuf is one buffer's persistent-undo state.
@@ -104,48 +108,37 @@ func (f fingerprint) same(g fingerprint) bool {
 		f.nodes == g.nodes && f.pruned == g.pruned && f.text.Equal(g.text)
 }
 
-// persistStart runs at the end of New: --clean turns 'undofile' off, and
-// with persistence on the retention pass starts in the background.
-func (e *Editor) persistStart() {
-	if e.cfg.Clean {
-		e.opt.UndoFile = false
-	}
-	if e.persistOn() {
-		e.startPrune()
-	}
-}
-
 // persistOn reports whether undo files are read and written: 'undofile' is
 // set and undo is not disabled ('undolevels' < 0).
-func (e *Editor) persistOn() bool { return e.opt.UndoFile && e.opt.UndoLevels >= 0 }
+func (s *Session) persistOn() bool {
+	o := s.ed.Options()
+	return o.UndoFile && o.UndoLevels >= 0
+}
+
+// say shows a message of persistent undo in the message line.
+func (s *Session) say(format string, args ...any) {
+	s.persist.said++
+	s.ed.ShowMessage(fmt.Sprintf(format, args...))
+}
 
 // undoConf returns the persistent-undo limits: Config.Undo, or the
 // defaults of package config.
-func (e *Editor) undoConf() *config.UndoConfig {
-	if e.persist.conf == nil {
-		if e.cfg.Undo != nil {
-			c := *e.cfg.Undo
-			e.persist.conf = &c
+func (s *Session) undoConf() *config.UndoConfig {
+	if s.persist.conf == nil {
+		if s.cfg.Undo != nil {
+			c := *s.cfg.Undo
+			s.persist.conf = &c
 		} else {
-			c := config.Default(os.Getenv).Undo
-			e.persist.conf = &c
+			c := config.Default(s.env).Undo
+			s.persist.conf = &c
 		}
 	}
-	return e.persist.conf
-}
-
-// undoMaxNodes is the undo trees' node cap from undo.max_entries (0: the
-// undo package's default, which is the same 10 000).
-func (e *Editor) undoMaxNodes() int {
-	if e.cfg.Undo != nil {
-		return e.cfg.Undo.MaxEntries
-	}
-	return 0
+	return s.persist.conf
 }
 
 // undoLimits are the undofile limits from the configuration.
-func (e *Editor) undoLimits() undofile.Limits {
-	c := e.undoConf()
+func (s *Session) undoLimits() undofile.Limits {
+	c := s.undoConf()
 	lim := undofile.Limits{MaxFileSize: c.MaxFileSize, MaxEntries: c.MaxEntries}
 	if c.MaxFileSize == 0 {
 		lim.MaxFileSize = undofile.NoLimit
@@ -154,24 +147,24 @@ func (e *Editor) undoLimits() undofile.Limits {
 }
 
 // saveInterval is undo.save_interval (default 10 s).
-func (e *Editor) saveInterval() time.Duration {
-	if d := e.undoConf().SaveInterval; d > 0 {
+func (s *Session) saveInterval() time.Duration {
+	if d := s.undoConf().SaveInterval; d > 0 {
 		return d
 	}
 	return 10 * time.Second
 }
 
 // undoDir resolves 'undodir': "" is the XDG default; a leading ~ is the
-// home directory; a relative name is made absolute.
-func (e *Editor) undoDir() (string, error) {
-	d := e.opt.UndoDir
+// home directory ($HOME); a relative name is made absolute.
+func (s *Session) undoDir() (string, error) {
+	d := s.ed.Options().UndoDir
 	if d == "" {
-		return config.DefaultUndoDir(os.Getenv)
+		return config.DefaultUndoDir(s.env)
 	}
 	if d == "~" || strings.HasPrefix(d, "~/") {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("'undodir' %s: %w", d, err)
+		home := s.env("HOME")
+		if home == "" {
+			return "", fmt.Errorf("'undodir' %s: $HOME is not defined", d)
 		}
 		d = filepath.Join(home, d[1:])
 	}
@@ -184,50 +177,51 @@ func (e *Editor) undoDir() (string, error) {
 
 // persistDir is undoDir (cached while 'undodir' keeps its value), showing
 // its error once.
-func (e *Editor) persistDir() (string, bool) {
-	p := &e.persist
-	if p.dir != "" && p.dirOpt == e.opt.UndoDir {
+func (s *Session) persistDir() (string, bool) {
+	p := &s.persist
+	opt := s.ed.Options().UndoDir
+	if p.dir != "" && p.dirOpt == opt {
 		return p.dir, true
 	}
-	dir, err := e.undoDir()
+	dir, err := s.undoDir()
 	if err != nil {
-		if !e.persist.dirWarn {
-			e.persist.dirWarn = true
-			e.msg("W: no undo directory (%v): undo files are not written", err)
+		if !p.dirWarn {
+			p.dirWarn = true
+			s.say("W: no undo directory (%v): undo files are not written", err)
 		}
 		return "", false
 	}
-	p.dir, p.dirOpt = dir, e.opt.UndoDir
+	p.dir, p.dirOpt = dir, opt
 	return dir, true
 }
 
-// startPrune runs undofile.Prune once per editor, on its own goroutine.
+// startPrune runs undofile.Prune once per session, on its own goroutine.
 // A history is removed only when it was not used for undo.persist_days,
 // never because its text file is absent (it may come back).
-func (e *Editor) startPrune() {
-	if e.persist.pruned {
+func (s *Session) startPrune() {
+	if s.persist.pruned {
 		return
 	}
-	dir, err := e.undoDir()
+	dir, err := s.undoDir()
 	if err != nil {
 		return
 	}
-	e.persist.pruned = true
-	maxAge := time.Duration(e.undoConf().PersistDays) * 24 * time.Hour
-	now := time.Now()
+	s.persist.pruned = true
+	maxAge := time.Duration(s.undoConf().PersistDays) * 24 * time.Hour
+	now := s.wall.Now() // compared with the undo files' modification times
 	done := make(chan struct{})
-	e.persist.pruneCh = done
+	s.persist.pruneCh = done
 	go func() {
 		defer close(done)
 		_, _ = undofile.Prune(dir, maxAge, now) // best effort: :undostats shows the state
 	}()
 }
 
-// writer returns the editor's writer for dir, starting it on first use.
+// writer returns the session's writer for dir, starting it on first use.
 // When 'undodir' changed, the old writer finishes its queue in the
 // background.
-func (e *Editor) writer(dir string) *undofile.Writer {
-	p := &e.persist
+func (s *Session) writer(dir string) *undofile.Writer {
+	p := &s.persist
 	if p.w != nil && p.wDir == dir && !p.wStale {
 		return p.w
 	}
@@ -241,8 +235,8 @@ func (e *Editor) writer(dir string) *undofile.Writer {
 		}()
 	}
 	p.wStale = false
-	e.startPrune()
-	p.w = undofile.NewWriter(undofile.WriterOptions{Dir: dir, Limits: e.undoLimits()})
+	s.startPrune()
+	p.w = undofile.NewWriter(undofile.WriterOptions{Dir: dir, Limits: s.undoLimits(), Clock: s.wall})
 	p.wDir = dir
 	return p.w
 }
@@ -251,21 +245,22 @@ func (e *Editor) writer(dir string) *undofile.Writer {
 // reload): later writes use them, on a new writer (the old one finishes
 // its queue in the background), and new undo trees get the new
 // max_entries; existing trees keep their cap.
-func (e *Editor) applyUndoConfig(c config.UndoConfig) {
-	e.cfg.Undo = &c
-	e.persist.conf = nil
-	e.persist.wStale = e.persist.w != nil
+func (s *Session) applyUndoConfig(c config.UndoConfig) {
+	s.cfg.Undo = &c
+	s.ed.SetUndoMaxNodes(c.MaxEntries)
+	s.persist.conf = nil
+	s.persist.wStale = s.persist.w != nil
 }
 
 // pbuf returns b's state, creating it.
-func (e *Editor) pbuf(b *Buffer) *persistBuf {
-	if e.persist.bufs == nil {
-		e.persist.bufs = map[*Buffer]*persistBuf{}
+func (s *Session) pbuf(b *editor.Buffer) *persistBuf {
+	if s.persist.bufs == nil {
+		s.persist.bufs = map[*editor.Buffer]*persistBuf{}
 	}
-	pb := e.persist.bufs[b]
+	pb := s.persist.bufs[b]
 	if pb == nil {
-		pb = &persistBuf{schedAt: e.clock.Now()}
-		e.persist.bufs[b] = pb
+		pb = &persistBuf{schedAt: s.clock.Now()}
+		s.persist.bufs[b] = pb
 	}
 	return pb
 }
@@ -284,59 +279,72 @@ func (pb *persistBuf) setPath(name string) bool {
 }
 
 // saveTick is the channel of Run's save timer: nil (never ready) unless
-// Run is active and persistence is on.
-func (e *Editor) saveTick() <-chan time.Time {
-	p := &e.persist
-	if !p.running || !e.persistOn() {
+// Run is active and persistence is on. The timer is armed again after
+// each tick (runSaveTick).
+func (s *Session) saveTick() <-chan time.Time {
+	p := &s.persist
+	if !p.running || !s.persistOn() {
 		return nil
 	}
 	if p.ticker == nil {
-		p.ticker = time.NewTicker(saveTickPeriod)
+		p.ticker = s.clock.NewTimer(saveTickPeriod)
 	}
-	return p.ticker.C
+	return p.ticker.C()
+}
+
+// runSaveTick is a tick of Run's save timer: Tick at the clock's time,
+// and the timer armed for the next one. It reports whether a message
+// was shown.
+func (s *Session) runSaveTick() bool {
+	s.persist.ticker.Reset(saveTickPeriod)
+	return s.Tick(s.clock.Now())
 }
 
 // undoResults is the writer's result channel, nil while there is no
 // writer.
-func (e *Editor) undoResults() <-chan undofile.Result {
-	if e.persist.w == nil {
+func (s *Session) undoResults() <-chan undofile.Result {
+	if s.persist.w == nil {
 		return nil
 	}
-	return e.persist.w.Results()
+	return s.persist.w.Results()
 }
 
 // runPersist is Run's hook: it turns the save timer on, and the function
-// it returns (deferred by Run) stops it and writes what is left (Close).
-func (e *Editor) runPersist() func() {
-	e.persist.running = true
+// it returns (deferred by Run) stops it and writes what is left
+// (FlushUndoFiles).
+func (s *Session) runPersist() func() {
+	s.persist.running = true
 	return func() {
-		e.persist.running = false
-		if e.persist.ticker != nil {
-			e.persist.ticker.Stop()
-			e.persist.ticker = nil
+		s.persist.running = false
+		if s.persist.ticker != nil {
+			s.persist.ticker.Stop()
+			s.persist.ticker = nil
 		}
-		_ = e.Close() // failures were shown as messages
+		_ = s.FlushUndoFiles() // failures were shown as messages
 	}
 }
 
-// Close ends persistent undo for this editor: the history of every buffer
-// that changed since its last undo-file write is written (also after :q!:
-// unsaved changes come back as redo-able states next time), the writer is
-// flushed with a deadline of a few seconds and stopped, and the start-up
-// retention pass is waited for. Failures are shown as messages and
-// returned. Run calls Close when it returns, and headless mode at its end;
-// the editor stays usable (a later write starts a new writer).
-func (e *Editor) Close() error {
-	e.drainResults()
-	if e.persistOn() {
-		for _, b := range e.bufs {
-			if pb := e.persist.bufs[b]; pb != nil && !pb.sched.same(fingerprintOf(b.tree)) {
-				e.scheduleSave(b, pb)
+// FlushUndoFiles ends persistent undo for now: the history of every
+// buffer that changed since its last undo-file write is written (also
+// after :q!: unsaved changes come back as redo-able states next time), the
+// writer is flushed with a deadline of a few seconds and stopped, and the
+// start-up retention pass is waited for. Failures are shown as messages
+// and returned. Run calls it when it returns, and Close; a later write
+// starts a new writer.
+//
+// It is synchronous: it is what a handler of SIGHUP or SIGTERM calls
+// before the process exits, so that no typing is lost.
+func (s *Session) FlushUndoFiles() error {
+	s.drainResults()
+	if s.persistOn() {
+		for _, b := range s.ed.Buffers() {
+			if pb := s.persist.bufs[b]; pb != nil && !pb.sched.same(fingerprintOf(b.History())) {
+				s.scheduleSave(b, pb)
 			}
 		}
 	}
 	var errs []error
-	if w := e.persist.w; w != nil {
+	if w := s.persist.w; w != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
 		if err := w.Flush(ctx); err != nil {
 			errs = append(errs, fmt.Errorf("undo files: not all written: %w", err))
@@ -348,28 +356,16 @@ func (e *Editor) Close() error {
 				if r.Err != nil {
 					errs = append(errs, r.Err)
 				}
-				e.undoResult(r)
+				s.undoResult(r)
 			default:
 				done = true
 			}
 		}
 		w.Close()
-		e.persist.w = nil
+		s.persist.w = nil
 	}
-	if e.persist.pruneCh != nil {
-		<-e.persist.pruneCh
+	if s.persist.pruneCh != nil {
+		<-s.persist.pruneCh
 	}
 	return errors.Join(errs...)
-}
-
-// closeHeadless is RunHeadless's hook at its end: Close, with failures
-// reported on stderr (nil: standard error; after the last step nothing
-// else shows them).
-func (e *Editor) closeHeadless(stderr io.Writer) {
-	if err := e.Close(); err != nil {
-		if stderr == nil {
-			stderr = os.Stderr
-		}
-		fmt.Fprintln(stderr, "kjx:", err)
-	}
 }

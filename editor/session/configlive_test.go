@@ -1,7 +1,6 @@
-package editor
+package session
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
 )
 
 func noEnv(string) string { return "" }
@@ -23,7 +23,7 @@ func TestOptionsFromConfig(t *testing.T) {
 		Syntax: false, ColorScheme: "monokai",
 	}
 	c.Undo.Levels, c.Undo.Persistent, c.Undo.Dir = 42, true, "/u"
-	base := DefaultOptions()
+	base := editor.DefaultOptions()
 	base.Report, base.NrFormats, base.TildeOp = 9, "alpha", true
 	got := OptionsFromConfig(c, base)
 	want := base
@@ -40,37 +40,37 @@ func TestOptionsFromConfig(t *testing.T) {
 }
 
 func TestApplyConfigLive(t *testing.T) {
-	e := New(Config{Clean: true})
 	start := config.Default(noEnv)
-	e.opt = OptionsFromConfig(start, DefaultOptions())
-	e.live = configLive{cur: start, path: "kjx.toml"}
+	s := New(Config{Editor: editor.Config{Clean: true, Options: OptionsFromConfig(start, editor.DefaultOptions())}})
+	e := s.Editor()
+	s.live = configLive{cur: start, path: "kjx.toml"}
 	e.ExecEx("set ts=2") // the user's own setting during the session
 
 	next := start
 	next.Editor.Number = true
 	next.Undo.Levels = 5
-	e.ApplyConfig(next, nil)
-	msgs := diskTexts(e.TakeMessages())
+	s.ApplyConfig(next, nil)
+	msgs := msgTexts(e.TakeMessages())
 	if !slices.Contains(msgs, `"kjx.toml" reloaded: number undolevels=5`) {
 		t.Fatalf("messages %q", msgs)
 	}
-	if !e.opt.Number || e.opt.TabStop != 2 || e.opt.UndoLevels != 5 || e.buf().tree.Levels() != 5 {
-		t.Fatalf("options %+v, tree levels %d", e.opt, e.buf().tree.Levels())
+	if o := e.Options(); !o.Number || o.TabStop != 2 || o.UndoLevels != 5 || e.Buffer().History().Levels() != 5 {
+		t.Fatalf("options %+v, tree levels %d", o, e.Buffer().History().Levels())
 	}
 	// The configured tabstop changes: now it applies.
 	next2 := next
 	next2.Editor.TabStop = 4
 	next2.Editor.Number = false
-	e.ApplyConfig(next2, nil)
-	if e.opt.TabStop != 4 || e.opt.Number {
-		t.Fatalf("options %+v", e.opt)
+	s.ApplyConfig(next2, nil)
+	if o := e.Options(); o.TabStop != 4 || o.Number {
+		t.Fatalf("options %+v", o)
 	}
-	wantMsg(t, diskTexts(e.TakeMessages()), "reloaded: tabstop=4 nonumber")
+	wantMsg(t, msgTexts(e.TakeMessages()), "reloaded: tabstop=4 nonumber")
 	// Only the panel changed: said so, nothing touched.
 	next3 := next2
 	next3.Panel.Width = 50
-	e.ApplyConfig(next3, nil)
-	wantMsg(t, diskTexts(e.TakeMessages()), "no editor option changed")
+	s.ApplyConfig(next3, nil)
+	wantMsg(t, msgTexts(e.TakeMessages()), "no editor option changed")
 }
 
 // configErrors writes a configuration with every kind of problem and
@@ -116,7 +116,7 @@ func TestLiveConfigErrorWording(t *testing.T) {
 }
 
 // TestWatchConfigLive changes a real configuration file under Run: the
-// real config.Watch (fsnotify, a short debounce on the real clock) and
+// real file watcher (fsnotify, a short debounce on the real clock) and
 // bounded waits.
 func TestWatchConfigLive(t *testing.T) {
 	dir := t.TempDir()
@@ -136,25 +136,50 @@ func TestWatchConfigLive(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	e := New(Config{Options: OptionsFromConfig(cfg, DefaultOptions()), Clean: true})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if err := e.WatchConfig(ctx, p, noEnv, cfg, 20*time.Millisecond, nil); err != nil {
+	s := New(Config{Editor: editor.Config{Options: OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: true}, Env: noEnv})
+	if err := s.WatchConfig(p, cfg, 20*time.Millisecond); err != nil {
 		t.Skipf("cannot watch here: %v", err)
 	}
-	h := startRun(t, e)
-	h.waitView("the first view", func(View) bool { return true })
+	t.Cleanup(func() { _ = s.Close() }) // after Run stopped (cleanups run last first)
+	h := startRun(t, s)
+	h.waitView("the first view", func(editor.View) bool { return true })
 	write("[editor]\ntabstop = 4\nnumber = true\n")
-	h.waitView("tabstop 4", func(v View) bool { return v.Options.TabStop == 4 && v.Options.Number })
+	h.waitView("tabstop 4", func(v editor.View) bool { return v.Options.TabStop == 4 && v.Options.Number })
 	write("[editor]\ntabstop = 0\nnumber = true\n")
-	v := h.waitView("the warning", func(View) bool { return h.sawMsg("keeping the previous setting (4)") })
+	v := h.waitView("the warning", func(editor.View) bool { return h.sawMsg("keeping the previous setting (4)") })
 	if v.Options.TabStop != 4 {
 		t.Fatalf("a bad value changed tabstop to %d", v.Options.TabStop)
 	}
 	write("[editor\n")
-	v = h.waitView("the syntax error", func(View) bool { return h.sawMsg("keeping the previous settings") })
+	v = h.waitView("the syntax error", func(editor.View) bool { return h.sawMsg("keeping the previous settings") })
 	if v.Options.TabStop != 4 || !v.Options.Number {
 		t.Fatalf("a broken file changed the options: %+v", v.Options)
 	}
 	h.stop()
+}
+
+// TestApplyConfigMappings: a live reload replaces the mappings.
+func TestApplyConfigMappings(t *testing.T) {
+	s := newTestSession(t, "abc\n")
+	e := s.Editor()
+	c := config.Default(noEnv)
+	c.Keys.Normal = map[string]string{"Q": "x"}
+	s.ApplyConfig(c, nil)
+	e.Feed(editor.MustParseKeys("Q"), true)
+	if got := textOf(e) + "\n"; got != "bc\n" {
+		t.Fatalf("after first config: %q", got)
+	}
+	c2 := config.Default(noEnv)
+	c2.Keys.Normal = map[string]string{"Q": "$x"}
+	c2.Keys.Insert = map[string]string{"jk": "<Esc>"}
+	s.ApplyConfig(c2, nil)
+	e.Feed(editor.MustParseKeys("Qijkx"), true)
+	if got := textOf(e) + "\n"; got != "\n" {
+		t.Fatalf("after reload: %q", got)
+	}
+	s.ApplyConfig(config.Default(noEnv), nil)
+	e.Feed(editor.MustParseKeys("iQ<Esc>"), true)
+	if got := textOf(e) + "\n"; got != "Q\n" {
+		t.Fatalf("after mappings removed: %q", got)
+	}
 }

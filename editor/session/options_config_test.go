@@ -1,9 +1,10 @@
-package editor
+package session
 
 import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/options"
 )
 
@@ -16,7 +17,7 @@ func TestOptionsFromConfigFollowsTable(t *testing.T) {
 		ShiftRound: true, Number: true, RelativeNumber: true, IgnoreCase: true, SmartCase: true, HLSearch: true,
 		FixEndOfLine: true, ScrollOff: 7, SideScrollOff: 9, TimeoutLen: 12}
 	c.Undo.Levels, c.Undo.Persistent, c.Undo.Dir = -5, false, "/u"
-	base := DefaultOptions()
+	base := editor.DefaultOptions()
 	base.Report, base.List = 7, true
 	got := OptionsFromConfig(c, base)
 	for i := range options.Table() {

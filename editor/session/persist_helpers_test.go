@@ -1,4 +1,4 @@
-package editor
+package session
 
 import (
 	"os"
@@ -8,17 +8,19 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undofile"
 )
 
 // persistEnv is one test's world: a text file and an undo directory in a
-// temporary directory, and editors on a virtual clock that share them.
+// temporary directory, and sessions on a virtual clock that share them.
 type persistEnv struct {
 	t     testing.TB
 	root  string
 	dir   string // the undo directory
 	file  string // the text file
-	clock *VirtualClock
+	clock *clock.Virtual
 	conf  config.UndoConfig
 }
 
@@ -27,7 +29,7 @@ func newPersistEnv(t testing.TB, text string) *persistEnv {
 	root := t.TempDir()
 	p := &persistEnv{
 		t: t, root: root, dir: filepath.Join(root, "undo"), file: filepath.Join(root, "f.txt"),
-		clock: NewVirtualClock(testEpoch),
+		clock: clock.NewVirtual(testEpoch),
 		conf: config.UndoConfig{MaxFileSize: 10 << 20, MaxEntries: 10000, SaveInterval: 10 * time.Second,
 			PersistDays: 90},
 	}
@@ -45,25 +47,35 @@ func (p *persistEnv) write(text string) {
 	}
 }
 
-// editor returns a new editor with persistent undo in p.dir, not yet
+// session returns a new session with persistent undo in p.dir, not yet
 // editing anything.
-func (p *persistEnv) editor() *Editor {
-	opt := DefaultOptions()
+func (p *persistEnv) session() *Session {
+	opt := editor.DefaultOptions()
 	opt.UndoDir = p.dir
 	c := p.conf
-	e := New(Config{Options: opt, Clock: p.clock, Undo: &c, Location: time.UTC})
-	p.t.Cleanup(func() { _ = e.Close() })
-	return e
+	s := New(Config{Editor: editor.Config{Options: opt, Location: time.UTC}, Clock: p.clock, Undo: &c})
+	p.t.Cleanup(func() { _ = s.Close() })
+	return s
 }
 
-// open returns a new editor editing p.file and the messages of the open.
-func (p *persistEnv) open() (*Editor, []string) {
+// cleanSession is a session started with --clean (no undo files unless
+// :set undofile), with 'undodir' p.dir.
+func (p *persistEnv) cleanSession() *Session {
+	opt := editor.DefaultOptions()
+	opt.UndoDir = p.dir
+	s := New(Config{Editor: editor.Config{Options: opt, Clean: true}, Clock: p.clock})
+	p.t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// open returns a new session editing p.file and the messages of the open.
+func (p *persistEnv) open() (*Session, []string) {
 	p.t.Helper()
-	e := p.editor()
-	if err := e.Open(p.file); err != nil {
+	s := p.session()
+	if err := s.Editor().Open(p.file); err != nil {
 		p.t.Fatalf("open %s: %v", p.file, err)
 	}
-	return e, msgTexts(e.TakeMessages())
+	return s, msgTexts(s.Editor().TakeMessages())
 }
 
 // undoFile is the undo file of p.file.
@@ -80,34 +92,27 @@ func (p *persistEnv) undoFile() string {
 	return name
 }
 
-// crash stops e's writer without the exit writes, as a killed kjx would:
+// crash stops s's writer without the exit writes, as a killed kjx would:
 // what the writer had finished is on disk, nothing else.
-func crash(e *Editor) {
-	if e.persist.w != nil {
-		e.persist.w.Close()
-		e.persist.w = nil
+func crash(s *Session) {
+	if s.persist.w != nil {
+		s.persist.w.Close()
+		s.persist.w = nil
 	}
-	e.persist.bufs = nil // nothing left for Close to write
+	s.persist.bufs = nil // nothing left for Close to write
 }
 
-func msgTexts(ms []Message) []string {
-	var out []string
-	for _, m := range ms {
-		out = append(out, m.Text)
-	}
-	return out
-}
-
-// do runs Ex command lines and keys on e: an entry starting with ':' is an
-// Ex command, anything else keys in Vim notation, typed.
-func do(t *testing.T, e *Editor, steps ...string) {
+// do runs Ex command lines and keys on s's core: an entry starting with
+// ':' is an Ex command, anything else keys in Vim notation, typed.
+func do(t *testing.T, s *Session, steps ...string) {
 	t.Helper()
+	e := s.Editor()
 	for _, s := range steps {
 		if strings.HasPrefix(s, ":") {
 			e.ExecEx(s[1:])
 			continue
 		}
-		keys, err := ParseKeys(s)
+		keys, err := editor.ParseKeys(s)
 		if err != nil {
 			t.Fatalf("keys %q: %v", s, err)
 		}
@@ -124,5 +129,3 @@ func hasMsg(ms []string, want string) bool {
 	}
 	return false
 }
-
-func textOf(e *Editor) string { return e.Buffer().Text().String() }

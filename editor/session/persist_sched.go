@@ -1,7 +1,7 @@
-package editor
+package session
 
 // Scheduling undo-file writes: on :w, on the save timer, on :bd and at
-// exit (Close, persist.go), and the writer's results.
+// exit (FlushUndoFiles, persist.go), and the writer's results.
 
 import (
 	"context"
@@ -12,35 +12,36 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
 
-// persistWritten is writeBuffer's hook after a successful write of the
-// whole buffer to its own file (after MarkSaved): the bytes just written
-// become the anchor and the history is scheduled at once. eol is the
-// final-newline flag the write used ('fixendofline' is applied here as
-// fileio.Save applies it).
-func (e *Editor) persistWritten(b *Buffer, text buffer.Rope, eol bool) {
-	e.drainResults()
-	if !e.persistOn() || b.name == "" || b.tree.Levels() < 0 {
+// written is the hook after a successful write of the whole buffer to its
+// own file (after MarkSaved): the bytes just written become the anchor
+// and the history is scheduled at once. eol is the final-newline flag the
+// write used ('fixendofline' is applied here as fileio.Save applies it).
+func (s *Session) written(b *editor.Buffer, text buffer.Rope, eol bool) {
+	s.drainResults()
+	tree := b.History()
+	if !s.persistOn() || b.Name() == "" || tree.Levels() < 0 {
 		return
 	}
-	pb := e.pbuf(b)
-	if !pb.setPath(b.name) {
+	pb := s.pbuf(b)
+	if !pb.setPath(b.Name()) {
 		return
 	}
-	eol = eol || e.opt.FixEndOfLine && text.Len() > 0
+	eol = eol || s.ed.Options().FixEndOfLine && text.Len() > 0
 	t := text
-	pb.anchor = anchor{tree: b.tree, seq: b.tree.Current(), disk: hashEncoded(t, eol, formatOf(b.ff)), text: &t}
-	e.scheduleSave(b, pb)
+	pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: hashEncoded(t, eol, b.FileFlags().Format), text: &t}
+	s.scheduleSave(b, pb)
 }
 
-// persistClosed is the :bdelete hook: a buffer's history is written when
-// it is closed, if it changed.
-func (e *Editor) persistClosed(b *Buffer) {
-	if pb := e.persist.bufs[b]; pb != nil && e.persistOn() && !pb.sched.same(fingerprintOf(b.tree)) {
-		e.scheduleSave(b, pb)
+// closed is the :bdelete hook: a buffer's history is written when it is
+// closed, if it changed.
+func (s *Session) closed(b *editor.Buffer) {
+	if pb := s.persist.bufs[b]; pb != nil && s.persistOn() && !pb.sched.same(fingerprintOf(b.History())) {
+		s.scheduleSave(b, pb)
 	}
 }
 
@@ -49,23 +50,24 @@ func (e *Editor) persistClosed(b *Buffer) {
 // Nothing is written for a buffer without history, whose text was never
 // on disk, or whose saved state was pruned from the history (there is
 // nothing to anchor it to).
-func (e *Editor) scheduleSave(b *Buffer, pb *persistBuf) bool {
-	if pb.path == "" || b.tree.Levels() < 0 || b.tree.Len() == 0 {
+func (s *Session) scheduleSave(b *editor.Buffer, pb *persistBuf) bool {
+	tree := b.History()
+	if pb.path == "" || tree.Levels() < 0 || tree.Len() == 0 {
 		return false // no file, no undo, or nothing to undo (Vim writes nothing either)
 	}
-	dir, ok := e.persistDir()
+	dir, ok := s.persistDir()
 	if !ok {
 		return false
 	}
-	snap := b.tree.Snapshot()
+	snap := tree.Snapshot()
 	saved := snap.Saved()
-	if saved < 0 || !e.fixAnchor(b, pb, snap, saved) || !e.prepareWrite(b, pb, dir) {
+	if saved < 0 || !s.fixAnchor(b, pb, snap, saved) || !s.prepareWrite(pb, dir) {
 		return false
 	}
-	e.writer(dir).Schedule(undofile.Job{
+	s.writer(dir).Schedule(undofile.Job{
 		Path: pb.path, Image: snap.Export, SavedSeq: saved, Disk: pb.anchor.disk, Text: pb.anchor.text,
 	})
-	pb.sched, pb.schedAt = fingerprintOf(b.tree), e.clock.Now()
+	pb.sched, pb.schedAt = fingerprintOf(tree), s.clock.Now()
 	return true
 }
 
@@ -73,20 +75,21 @@ func (e *Editor) scheduleSave(b *Buffer, pb *persistBuf) bool {
 // does after a read or a write; after anything else that moved the saved
 // state (:e!, a reload, :rundo) the bytes are recomputed from that state's
 // text and the buffer's file flags.
-func (e *Editor) fixAnchor(b *Buffer, pb *persistBuf, snap undo.Snapshot, saved int) bool {
+func (s *Session) fixAnchor(b *editor.Buffer, pb *persistBuf, snap undo.Snapshot, saved int) bool {
 	a := &pb.anchor
-	if a.tree == b.tree && a.seq == saved && a.text != nil {
+	tree, ff := b.History(), b.FileFlags()
+	if a.tree == tree && a.seq == saved && a.text != nil {
 		return true
 	}
-	if b.noFile {
+	if ff.NoFile {
 		return false
 	}
 	text, err := snap.TextAt(saved)
 	if err != nil {
 		return false
 	}
-	eol := b.eol && !(text.Len() == 0 && b.empty) || e.opt.FixEndOfLine && text.Len() > 0
-	*a = anchor{tree: b.tree, seq: saved, disk: hashEncoded(text, eol, formatOf(b.ff)), text: &text}
+	eol := ff.EOL && !(text.Len() == 0 && ff.Empty) || s.ed.Options().FixEndOfLine && text.Len() > 0
+	*a = anchor{tree: tree, seq: saved, disk: hashEncoded(text, eol, ff.Format), text: &text}
 	return true
 }
 
@@ -94,7 +97,7 @@ func (e *Editor) fixAnchor(b *Buffer, pb *persistBuf, snap undo.Snapshot, saved 
 // not be loaded, or one whose history this buffer never loaded, is set
 // aside rather than replaced. It reports false when that failed: the
 // buffer's history is then not written, so nothing is lost.
-func (e *Editor) prepareWrite(b *Buffer, pb *persistBuf, dir string) bool {
+func (s *Session) prepareWrite(pb *persistBuf, dir string) bool {
 	if pb.checked && pb.bad == "" {
 		return true
 	}
@@ -110,16 +113,16 @@ func (e *Editor) prepareWrite(b *Buffer, pb *persistBuf, dir string) bool {
 		}
 		name = n
 	}
-	aside, err := undofile.SetAside(name, e.clock.Now())
+	aside, err := undofile.SetAside(name, s.clock.Now())
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		if !pb.warned {
 			pb.warned = true
-			e.msg("W: undo file not written: %v; editing continues", err)
+			s.say("W: undo file not written: %v; editing continues", err)
 		}
 		return false
 	}
 	if err == nil {
-		e.msg("undo file %s kept aside as %s", name, aside)
+		s.say("undo file %s kept aside as %s", name, aside)
 	}
 	pb.checked, pb.bad = true, ""
 	return true
@@ -129,55 +132,58 @@ func (e *Editor) prepareWrite(b *Buffer, pb *persistBuf, dir string) bool {
 // buffer that changed since it was last written, and was last written at
 // least undo.save_interval ago, is handed to the background writer. It
 // also shows the outcome of finished writes. Run calls it from its timer;
-// headless mode has no timer and runs it from :sleep (see persistSleep).
-// It reports whether it added a message.
-func (e *Editor) Tick(now time.Time) bool {
-	n := len(e.msgs)
-	e.drainResults()
-	if e.persistOn() {
-		iv := e.saveInterval()
-		for _, b := range e.bufs {
-			pb := e.persist.bufs[b]
-			if b.name == "" || b.noFile && pb == nil {
+// headless mode has no timer and runs it from :sleep (see slept). It
+// reports whether it added a message.
+//
+// A buffer without a file name is skipped: recovery files for
+// never-written buffers will be written here, on the same timer.
+func (s *Session) Tick(now time.Time) bool {
+	n := s.persist.said
+	s.drainResults()
+	if s.persistOn() {
+		iv := s.saveInterval()
+		for _, b := range s.ed.Buffers() {
+			pb := s.persist.bufs[b]
+			if b.Name() == "" || b.FileFlags().NoFile && pb == nil {
 				continue
 			}
 			if pb == nil {
-				pb = e.pbuf(b)
+				pb = s.pbuf(b)
 			}
-			if pb.path == "" && !pb.setPath(b.name) {
+			if pb.path == "" && !pb.setPath(b.Name()) {
 				continue
 			}
-			if now.Sub(pb.schedAt) >= iv && !pb.sched.same(fingerprintOf(b.tree)) {
-				e.scheduleSave(b, pb)
+			if now.Sub(pb.schedAt) >= iv && !pb.sched.same(fingerprintOf(b.History())) {
+				s.scheduleSave(b, pb)
 			}
 		}
 	}
-	return len(e.msgs) > n
+	return s.persist.said > n
 }
 
-// persistSleep is :sleep's hook: the save timer runs on the editor's clock
-// (so a virtual clock makes timer writes deterministic), and the writes it
-// scheduled are waited for, at most sleepFlushTimeout.
-func (e *Editor) persistSleep() {
-	e.Tick(e.clock.Now())
-	if e.persist.w == nil {
+// slept is :sleep's hook: the save timer runs on the session's clock (so a
+// virtual clock makes timer writes deterministic), and the writes it
+// scheduled are waited for, at most sleepFlushTimeout of real time.
+func (s *Session) slept() {
+	s.Tick(s.clock.Now())
+	if s.persist.w == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sleepFlushTimeout)
 	defer cancel()
-	_ = e.persist.w.Flush(ctx) // a slow disk only delays the write
-	e.drainResults()
+	_ = s.persist.w.Flush(ctx) // a slow disk only delays the write
+	s.drainResults()
 }
 
 // drainResults shows the outcome of the writes finished so far.
-func (e *Editor) drainResults() {
-	if e.persist.w == nil {
+func (s *Session) drainResults() {
+	if s.persist.w == nil {
 		return
 	}
 	for {
 		select {
-		case r := <-e.persist.w.Results():
-			e.undoResult(r)
+		case r := <-s.persist.w.Results():
+			s.undoResult(r)
 		default:
 			return
 		}
@@ -187,9 +193,9 @@ func (e *Editor) drainResults() {
 // undoResult shows one write's outcome: a failure is a warning in the
 // message line, once until the next successful write of that file; the
 // history is then written again at the next timer tick.
-func (e *Editor) undoResult(r undofile.Result) bool {
+func (s *Session) undoResult(r undofile.Result) bool {
 	var pb *persistBuf
-	for _, p := range e.persist.bufs {
+	for _, p := range s.persist.bufs {
 		if p.path == r.Path {
 			pb = p
 			break
@@ -208,7 +214,7 @@ func (e *Editor) undoResult(r undofile.Result) bool {
 		}
 		pb.warned = true
 	}
-	e.msg("W: undo file not written: %s; editing continues", writeReason(r.Err))
+	s.say("W: undo file not written: %s; editing continues", writeReason(r.Err))
 	return true
 }
 

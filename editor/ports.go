@@ -1,0 +1,84 @@
+package editor
+
+// The core's ports: the small interfaces through which the synchronous
+// core reaches what lies beside it. The session (package editor/session)
+// implements them; a Config without them gets the ones below that do
+// nothing, so a core on its own reads and writes no undo file and watches
+// no file. Port methods run on the editor's goroutine, inside the command
+// that calls them, and may call the core back (InstallHistory,
+// ShowMessage): they must not block for long.
+
+import (
+	"errors"
+
+	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/editor/fileio"
+)
+
+// Persistence is persistent undo as the core sees it: the core says what
+// happened to a buffer's file, and hands over the commands that read or
+// write undo files.
+type Persistence interface {
+	// Opened: the file of b was just read (l is what was read) and b
+	// holds its text as the only state of a new history.
+	Opened(b *Buffer, l fileio.Loaded)
+	// Written: the whole of b was just written to its own file, as text
+	// with the final newline eol (before 'fixendofline' is applied).
+	Written(b *Buffer, text buffer.Rope, eol bool)
+	// Closed: :bdelete closed b.
+	Closed(b *Buffer)
+	// UndoFileSet: :set undofile ran (the option may have been on).
+	UndoFileSet()
+	// Slept: :sleep moved the clock; timers that run on it are due.
+	Slept()
+	// WriteHistory is :wundo[!] file: write b's history, which is not
+	// empty, to file (force: even over a file that is not an undo file).
+	WriteHistory(b *Buffer, file string, force bool) error
+	// ReadHistory is :rundo file: make the history in file b's history,
+	// if it was written for b's current text.
+	ReadHistory(b *Buffer, file string) error
+	// Stats is :undostats: the lines it lists.
+	Stats() ([]string, error)
+}
+
+// FileWatch is the file watcher as the core sees it: the core registers
+// the files of its buffers and hears back through Editor.FilesChanged.
+type FileWatch interface {
+	// Watch starts watching the file at the absolute path for changes on
+	// disk. It returns ErrNotWatching when no watcher runs.
+	Watch(path string) error
+	// Unwatch stops watching path.
+	Unwatch(path string)
+}
+
+// ErrNotWatching is FileWatch.Watch's answer when no watcher runs: the
+// file is then checked by PollFiles, :checktime and before each :w.
+var ErrNotWatching = errors.New("files are not watched for changes on disk")
+
+// noPersistence is the Persistence of a core without a session: no undo
+// files.
+type noPersistence struct{}
+
+func (noPersistence) Opened(*Buffer, fileio.Loaded)      {}
+func (noPersistence) Written(*Buffer, buffer.Rope, bool) {}
+func (noPersistence) Closed(*Buffer)                     {}
+func (noPersistence) UndoFileSet()                       {}
+func (noPersistence) Slept()                             {}
+
+func (noPersistence) WriteHistory(_ *Buffer, file string, _ bool) error {
+	return errors.New("E828: Cannot open undo file for writing: " + file + " (no persistent undo here)")
+}
+
+func (noPersistence) ReadHistory(_ *Buffer, file string) error {
+	return errors.New("E822: Cannot open undo file for reading: " + file + " (no persistent undo here)")
+}
+
+func (noPersistence) Stats() ([]string, error) {
+	return nil, errors.New("E828: no undo directory: no persistent undo here")
+}
+
+// noWatch is the FileWatch of a core without a session.
+type noWatch struct{}
+
+func (noWatch) Watch(string) error { return ErrNotWatching }
+func (noWatch) Unwatch(string)     {}

@@ -1,0 +1,170 @@
+package session
+
+// The headless runner: `kjx --headless` applies steps (keys, Ex commands,
+// scripts) to one file and prints a JSON line after each (docs/headless.md,
+// a contract: the JSON must not change by a byte).
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor"
+)
+
+// StepKind says what a headless step does.
+type StepKind uint8
+
+// The headless steps.
+const (
+	StepKeys   StepKind = iota // --keys KEYS: Vim key notation, typed
+	StepEx                     // -c EXCMD: an Ex command line
+	StepScript                 // -s FILE: raw keys, not typed (one undo block)
+	StepSource                 // -S FILE: Ex commands, one per line
+)
+
+// Step is one headless step.
+type Step struct {
+	Kind StepKind
+	Arg  string // keys, command, or file name
+}
+
+// StepState is the JSON object headless mode prints after each step: the
+// current buffer's lines, cursor and undo counters, and what the step
+// said.
+type StepState struct {
+	Lines    []string `json:"lines"`
+	Cursor   [2]int   `json:"cursor"`
+	Modified bool     `json:"modified"`
+	SeqCur   int      `json:"seq_cur"`
+	SeqLast  int      `json:"seq_last"`
+	SaveCur  int      `json:"save_cur"`
+	SaveLast int      `json:"save_last"`
+	Messages []string `json:"messages"`
+	Output   []string `json:"output,omitempty"`
+	Mode     string   `json:"mode,omitempty"`
+}
+
+// Step runs one headless step and returns the messages it produced. The
+// files are checked for changes on disk first (a headless run has no
+// watcher: it checks by stat before each step, which is deterministic).
+func (s *Session) Step(st Step) (msgs []editor.Message, err error) {
+	e := s.ed
+	e.PollFiles()
+	switch st.Kind {
+	case StepKeys:
+		keys, perr := editor.ParseKeys(st.Arg)
+		if perr != nil {
+			return nil, perr
+		}
+		e.Feed(keys, true)
+		e.EndStep()
+	case StepEx:
+		e.ExecEx(st.Arg)
+	case StepScript:
+		data, rerr := os.ReadFile(st.Arg)
+		if rerr != nil {
+			return nil, fmt.Errorf("cannot read script %s: %w", st.Arg, rerr)
+		}
+		e.FeedScript(string(data))
+		e.EndStep()
+	case StepSource:
+		if err := s.source(st.Arg); err != nil {
+			return nil, err
+		}
+	}
+	return e.TakeMessages(), nil
+}
+
+// source runs the Ex commands of file path, one per line (see
+// editor.Editor.Source).
+func (s *Session) source(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("cannot read script %s: %w", path, err)
+	}
+	defer f.Close()
+	return s.ed.Source(f, path)
+}
+
+// StepState returns the headless JSON state of the current buffer with the
+// given messages; it takes the list-command output shown since the last
+// call.
+func (s *Session) StepState(msgs []editor.Message) StepState {
+	e := s.ed
+	t := e.Buffer().History()
+	cur := e.Cursor()
+	st := StepState{
+		Lines:    strings.Split(t.Text().String(), "\n"),
+		Cursor:   [2]int{cur.Line + 1, cur.Col + 1},
+		Modified: t.Modified(),
+		SeqCur:   t.SeqCur(), SeqLast: t.SeqLast(), SaveCur: t.SaveCur(), SaveLast: t.SaveLast(),
+		Messages: []string{},
+		Output:   e.TakeOutput(),
+		Mode:     e.Mode().String(),
+	}
+	for _, m := range msgs {
+		st.Messages = append(st.Messages, m.Text)
+	}
+	return st
+}
+
+// HeadlessConfig configures RunHeadless.
+type HeadlessConfig struct {
+	Session Config
+	File    string // "" for an empty buffer
+	Steps   []Step
+	JSON    bool
+}
+
+// RunHeadless runs steps without a terminal, printing a JSON StepState
+// after each step when cfg.JSON is set (else the output of list
+// commands). At the end the session is closed, which writes the undo
+// files; a failure there is reported on stderr. It returns the exit
+// status: 0, or 1 when any step produced an error message.
+func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
+	s := New(cfg.Session)
+	defer func() {
+		if err := s.Close(); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+		}
+	}()
+	e := s.ed
+	if cfg.File != "" {
+		_ = e.Open(cfg.File) // errors are messages
+	}
+	e.TakeMessages() // the file message belongs to no step
+	e.TakeOutput()
+	status := 0
+	if e.ErrorCount() > 0 {
+		status = 1
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	for _, st := range cfg.Steps {
+		if e.Quit() {
+			break
+		}
+		before := e.ErrorCount()
+		msgs, err := s.Step(st)
+		if err != nil {
+			msgs = append(msgs, editor.Message{Text: err.Error(), Error: true})
+			status = 1
+		}
+		if e.ErrorCount() > before {
+			status = 1
+		}
+		if cfg.JSON {
+			if err := enc.Encode(s.StepState(msgs)); err != nil {
+				return 1
+			}
+		} else {
+			for _, line := range e.TakeOutput() {
+				fmt.Fprintln(stdout, line)
+			}
+		}
+	}
+	return status
+}

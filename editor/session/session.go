@@ -1,0 +1,103 @@
+package session
+
+import (
+	"errors"
+
+	"github.com/kjx-editor/kjx/config"
+	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/clock"
+)
+
+// Config configures a Session.
+type Config struct {
+	// Editor configures the core. The session fills in its Clock (with
+	// Clock), its Persist and Watch ports, its Home (from Env) and, when
+	// Undo is set, its UndoMaxNodes.
+	Editor editor.Config
+	// Clock is the clock of the session and its core: undo timestamps,
+	// :sleep, the undo-file save timer, 'timeoutlen', the watchers'
+	// debounce. nil is the wall clock. `kjx --headless --clock` makes it
+	// virtual.
+	Clock clock.Clock
+	// Wall is the time that is compared with the file system's
+	// timestamps: the age of undo files (retention), of temporary files
+	// left by killed writers, and of a file rewritten within one tick of
+	// the file system's clock. It stays the wall clock when Clock is
+	// virtual, so that a run on a virtual clock never deletes a history
+	// it would not delete otherwise. nil is the wall clock.
+	Wall clock.Clock
+	// Undo holds the limits of persistent undo (undo.max_file_size,
+	// max_entries, save_interval, persist_days); nil means the defaults of
+	// package config. Its Persistent, Dir and Levels are not read: the
+	// options 'undofile', 'undodir' and 'undolevels' are.
+	Undo *config.UndoConfig
+	// Env is the environment: $XDG_DATA_HOME and $HOME for the default
+	// 'undodir', $HOME for ~ in file names. nil is an empty environment,
+	// in which only an absolute 'undodir' has undo files.
+	Env config.Env
+}
+
+// Session owns an editor core and everything beside it (see doc.go). All
+// its methods must be called from the goroutine that owns it: Run's while
+// Run runs.
+type Session struct {
+	cfg   Config
+	env   config.Env
+	clock clock.Clock
+	wall  clock.Clock
+	ed    *editor.Editor
+
+	persist persistState // undo files (persist*.go)
+	disk    diskWatch    // the watcher of the open files (watch.go)
+	live    configLive   // the configuration file, applied live (configlive.go)
+}
+
+// New returns a session whose core has one empty, unnamed buffer. With
+// 'undofile' on, the retention pass over the undo directory starts in the
+// background.
+func New(cfg Config) *Session {
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real()
+	}
+	if cfg.Wall == nil {
+		cfg.Wall = clock.Real()
+	}
+	if cfg.Env == nil {
+		cfg.Env = func(string) string { return "" }
+	}
+	s := &Session{cfg: cfg, env: cfg.Env, clock: cfg.Clock, wall: cfg.Wall}
+	ecfg := cfg.Editor
+	ecfg.Clock = cfg.Clock
+	ecfg.Home = cfg.Env("HOME")
+	ecfg.Persist = persistPort{s}
+	ecfg.Watch = watchPort{s}
+	if cfg.Undo != nil {
+		ecfg.UndoMaxNodes = cfg.Undo.MaxEntries
+	}
+	s.ed = editor.New(ecfg)
+	if s.persistOn() {
+		s.startPrune()
+	}
+	return s
+}
+
+// Editor returns the session's core, for the goroutine that owns the
+// session.
+func (s *Session) Editor() *editor.Editor { return s.ed }
+
+// Interrupt is CTRL-C while the core is busy (editor.Editor.Interrupt):
+// the UI calls it from its own goroutine before the key is queued, so that
+// a macro that runs itself stops. Safe to call from any goroutine.
+func (s *Session) Interrupt() { s.ed.Interrupt() }
+
+// Clock returns the session's clock.
+func (s *Session) Clock() clock.Clock { return s.clock }
+
+// Close ends the session's work beside the core: FlushUndoFiles, then the
+// file and configuration watchers stop. The headless runner calls it at
+// its end, the wiring after the UI's Run. The session stays usable (a
+// later write starts a new writer, a later watch a new watcher).
+func (s *Session) Close() error {
+	err := s.FlushUndoFiles()
+	return errors.Join(err, s.StopWatchingFiles(), s.stopConfigWatch())
+}
