@@ -72,7 +72,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		expect = b.stat
 	}
 	if err := e.diskWriteCheck(b, own && !appendTo, force); err != nil {
-		return err // disk_cmds.go
+		return err // ex_disk.go
 	}
 	var st fileio.Stat
 	var err error
@@ -262,7 +262,7 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 // reload reads the buffer's file again; like Vim with 'undoreload', the
 // old text stays reachable by undo as one more change.
 func (e *Editor) reload(b *Buffer) error {
-	return e.reloadBuffer(b) // disk_cmds.go
+	return e.reloadBuffer(b) // ex_disk.go
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {
