@@ -40,6 +40,14 @@ func TestCutAtWord(t *testing.T) {
 // TestDetailStrip checks the detail strip's words: no "()" for a root
 // without a time, "same text" only when the texts are the same, never in
 // the full-text preview, and a long line cut at a word with the marker.
+func TestAgoPhrase(t *testing.T) {
+	for age, want := range map[string]string{"now": "just now", "45s": "45s ago", "3h": "3h ago"} {
+		if got := agoPhrase(age); got != want {
+			t.Errorf("agoPhrase(%q) = %q, want %q", age, got, want)
+		}
+	}
+}
+
 func TestDetailStrip(t *testing.T) {
 	h := demoHist()
 	h.nodes[0].Time = time.Time{} // a root loaded without a time

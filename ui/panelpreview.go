@@ -8,6 +8,15 @@ import (
 	"github.com/kjx-editor/kjx/ui/undopanel"
 )
 
+// agoPhrase turns an age ("12m", "now") into the detail strip's words
+// ("12m ago", "just now").
+func agoPhrase(age string) string {
+	if age == "now" {
+		return "just now"
+	}
+	return age + " ago"
+}
+
 // drawDetail draws the detail strip of the selected state (3 rows from
 // y): when it was made, where it sits in the tree, what it changed; it
 // returns the row after the strip. A line too long for the panel is cut
@@ -22,7 +31,7 @@ func (r *Renderer) drawDetail(s Surface, f *Frame, out diff.Outcome, ready bool,
 		" " + r.summary(out, ready, p.model.Preview),
 	}
 	if d.Time != "" { // the root of a tree loaded without a time has none
-		lines[0] += "  " + d.Age + " ago"
+		lines[0] += "  " + agoPhrase(d.Age)
 	}
 	if d.Label != "" {
 		lines[0] += "  *" + d.Label
