@@ -35,17 +35,18 @@ type Action struct {
 
 // HelpLines describes the keys, for the help overlay.
 var HelpLines = []string{
-	"j k ↓ ↑   move",
+	"j k ↓ ↑   move (also ^N ^P)",
 	"J K       older/newer (g- g+)",
 	"h l ← →   sibling branch",
 	"[ ]       previous/next fork",
 	"{ }       previous/next saved",
-	"gg G      newest/root",
+	"gg G      newest/root (also Home End)",
+	"^D ^U     half a page down/up (PgDn PgUp: a page)",
 	"Enter     restore this state",
 	"P         live preview in the text window",
-	"r         choose a hunk to revert",
+	"r         choose a hunk to revert: n N, Enter, Esc",
 	"u         undo in the text",
-	"BS        back to before the last restore",
+	"BS ^H     back to before the last restore (g<BS>)",
 	"z         fold straight runs",
 	"p         diff/parent/full/mark",
 	"m         mark to compare with",
