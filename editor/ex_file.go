@@ -79,7 +79,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if appendTo {
 		st, err = e.appendText(name, text, eol, b.ff)
 	} else {
-		st, err = e.saveText(name, text, eol, b.ff, expect, force)
+		st, err = e.saveText(name, text, eol, b.ff, b.bomb && l1 == 0, expect, force)
 	}
 	if err != nil {
 		return err
@@ -110,6 +110,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
+		b.shapeSaved()
 		b.stat = &st
 		b.noFile = false
 		e.persist.Written(b, text, eol)
@@ -142,7 +143,7 @@ func (e *Editor) appendText(name string, text buffer.Rope, eol bool, ff string) 
 		}
 		joined = buffer.FromString(old.String() + sep + text.String())
 	}
-	return e.saveText(name, joined, eol, ff, nil, true)
+	return e.saveText(name, joined, eol, ff, false, nil, true)
 }
 
 // sameFile reports whether two names refer to the same file.
@@ -308,7 +309,11 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		name = e.buf().name
 	}
 	if c.Filter {
-		return errors.New("E319: Sorry, the command is not available in this version")
+		cmd, err := e.expandBang(c.Arg)
+		if err != nil {
+			return err
+		}
+		return e.readShell(cmd, rg.l2)
 	}
 	l, err := loadFile(name)
 	if err != nil {
@@ -325,7 +330,7 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, at), "\n"+l.Text.String())
 	}
 	first := at + 1
-	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
+	e.toFirstNonBlank(first)
 	e.msg("%s", fileInfoMessage(name, l))
 	return nil
 }

@@ -106,6 +106,11 @@ var specs = []spec{
 	{"pwd", fTrlBar},
 	{"cd", fBang | fFile1 | fTrlBar},
 	{"version", fExtra | fTrlBar},
+	{"sort", fRange | fDflAll | fBang | fExtra | fNoTrlCom},
+	{"retab", fTrlBar | fRange | fDflAll | fBang | fWord1},
+	{"echo", fExtra | fNoTrlCom | fBarArg},
+	{"source", fRange | fDflAll | fBang | fFile1 | fTrlBar},
+	{"!", fRange | fBang | fExtra | fNoTrlCom | fBarArg},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
 	{"undotree", fTrlBar},
