@@ -42,6 +42,13 @@ type Buffer struct {
 	us undoState
 	// disk is what the editor knows of the file on disk (disk.go).
 	disk diskState
+	// restoreOrigins are the states restores left, newest last
+	// (normal_restore.go).
+	restoreOrigins []int
+	// scratch marks a buffer of no file, like Vim's 'buftype' nofile
+	// (:undodiff, ex_undodiff.go); title is what the status line shows.
+	scratch bool
+	title   string
 }
 
 // Text returns the buffer's current text, frozen: an immutable rope the
@@ -60,14 +67,29 @@ func (b *Buffer) Name() string { return b.name }
 // Modified reports Vim's 'modified' for the buffer: changed text, or
 // 'fileformat', 'endofline' or 'bomb' set otherwise than the file has
 // them (Vim's file_ff_differs); a buffer whose file was removed on disk
-// counts as modified too (disk.go).
+// counts as modified too (disk.go); a scratch buffer never.
 func (b *Buffer) Modified() bool {
+	if b.scratch {
+		return false // as Vim's bufIsChanged for 'buftype' nofile: nothing to lose
+	}
 	return b.tree.Modified() || b.shapeDiff || b.disk.state == DiskRemoved
 }
 
 // ModifiedOption is what `:set modified?` shows: changed text, or the
-// file's shape changed (Modified without the removed file).
-func (b *Buffer) ModifiedOption() bool { return b.tree.Modified() || b.shapeDiff }
+// file's shape changed (Modified without the removed file); never for a
+// scratch buffer.
+func (b *Buffer) ModifiedOption() bool {
+	return !b.scratch && (b.tree.Modified() || b.shapeDiff)
+}
+
+// shownName is the name the status line shows: the file name, or a
+// scratch buffer's title.
+func (b *Buffer) shownName() string {
+	if b.scratch {
+		return b.title
+	}
+	return b.name
+}
 
 // fileShape is how a file's bytes wrap its text.
 type fileShape struct {

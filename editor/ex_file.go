@@ -52,7 +52,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	}
 	r := b.tree.Freeze() // the undo-file writer and the disk watcher keep it
 	whole := l1 == 0 && l2 == lineCount(r)-1
-	if b.name == "" {
+	if b.name == "" && !b.scratch {
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
 	}
 	own := sameFile(name, b.name)
@@ -160,6 +160,9 @@ func exWrite(e *Editor, c *exparse.Cmd, rg exRange) error {
 	name, err := e.expandFileName(c.Arg)
 	if err != nil {
 		return err
+	}
+	if name == "" && b.scratch {
+		return errScratchWrite // :w FILE still writes a copy, as in Vim
 	}
 	if name == "" {
 		name = b.name

@@ -37,7 +37,7 @@ func (e *Editor) applyUndo(move func(*undo.Tree) undo.Result) {
 func exUndo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.sync()
 	if c.HasCount {
-		e.applyUndo(func(t *undo.Tree) undo.Result { return t.Goto(c.Count) })
+		e.restoreWith(func(t *undo.Tree) undo.Result { return t.Goto(c.Count) })
 		return nil
 	}
 	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Undo(1) })
@@ -121,6 +121,6 @@ func (e *Editor) labelState(name string) error {
 // gotoLabel is :undo NAME. It reports whether it handled the command.
 func (e *Editor) gotoLabel(name string) bool {
 	e.sync()
-	e.applyUndo(func(t *undo.Tree) undo.Result { return t.GotoLabel(name) })
+	e.restoreWith(func(t *undo.Tree) undo.Result { return t.GotoLabel(name) })
 	return true
 }

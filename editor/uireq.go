@@ -57,7 +57,7 @@ func (e *Editor) RestoreState(seq int) {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}
 	e.sync()
-	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Goto(max(seq, 0)) })
+	e.restoreWith(func(t *undo.Tree) undo.Result { return t.Goto(max(seq, 0)) })
 	e.scrollToCursor()
 }
 
