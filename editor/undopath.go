@@ -21,42 +21,30 @@ type undoStep struct {
 
 // undoPath lists the headers a movement from state from to state to
 // undoes (up to the common ancestor) and then redoes, in order; nil when
-// the tree does not hold them.
+// the tree does not hold them. A node's parent is older, so its sequence
+// number is lower: the higher of the two states is never the ancestor,
+// and the walk takes as many steps as the path is long.
 func undoPath(s undo.Snapshot, from, to int) []undoStep {
-	parent := func(seq int) (int, bool) {
-		n, ok := s.Node(seq)
-		return n.Parent, ok
-	}
-	onFrom := map[int]bool{0: true}
-	var up []int
-	for x := from; x != 0; {
-		onFrom[x] = true
-		up = append(up, x)
-		p, ok := parent(x)
-		if !ok || len(up) > s.Len() {
+	var path, down []undoStep
+	for steps := 0; from != to; steps++ {
+		if steps > s.Len()+1 {
 			return nil
 		}
-		x = p
-	}
-	var down []int
-	x := to
-	for !onFrom[x] {
-		down = append(down, x)
-		p, ok := parent(x)
-		if !ok || len(down) > s.Len() {
+		x := max(from, to)
+		n, ok := s.Node(x)
+		if !ok || n.Parent >= x {
 			return nil
 		}
-		x = p
-	}
-	var path []undoStep
-	for _, seq := range up {
-		if seq == x {
-			break
+		if x == from {
+			path = append(path, undoStep{seq: from, back: true})
+			from = n.Parent
+		} else {
+			down = append(down, undoStep{seq: to})
+			to = n.Parent
 		}
-		path = append(path, undoStep{seq: seq, back: true})
 	}
 	for i := len(down) - 1; i >= 0; i-- {
-		path = append(path, undoStep{seq: down[i]})
+		path = append(path, down[i])
 	}
 	return path
 }
