@@ -2,6 +2,8 @@ package editor
 
 import (
 	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
 )
 
 // opRange is the text an operator works on. For charwise ranges End is
@@ -114,7 +116,6 @@ func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 // rangeFrom builds the operator range between the cursor and a motion's
 // target.
 func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, op string) opRange {
-	adjusted := false // Vim's end_adjusted
 	start, end := from, to
 	if posLess(end, start) {
 		start, end = end, start
@@ -122,41 +123,24 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 	r := e.text()
 	switch force {
 	case "v":
-		if kind == linewise {
-			kind = exclusive
-		} else if kind == exclusive {
-			kind = inclusive
-		} else {
-			kind = exclusive
-		}
-		noAdjust = true
+		kind, noAdjust = toggleExclusive(kind), true
 	case "V":
 		kind = linewise
 	case "<C-v>":
-		rg := opRange{kind: blockwise, start: start, end: end}
 		a := displayCol(lineText(r, from.Line), from.Col, e.opt.TabStop)
 		b := displayCol(lineText(r, to.Line), to.Col, e.opt.TabStop)
-		if a > b {
-			a, b = b, a
-		}
-		rg.vcol0, rg.vcol1 = a, b
-		return rg
+		return opRange{kind: blockwise, start: start, end: end, vcol0: min(a, b), vcol1: max(a, b)}
 	}
+	var rg opRange
 	switch kind {
 	case linewise:
 		return opRange{kind: linewise, start: start, end: end}
 	case inclusive:
 		end.Col = nextCol(lineText(r, end.Line), end.Col)
-		rg := opRange{kind: exclusive, start: start, end: end, incl: true}
-		if op == "d" && force == "" && end.Line > start.Line {
-			el := lineText(r, end.Line)
-			if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
-				rg.kind = linewise
-			}
-		}
-		return rg
-	case exclusive:
-		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
+		rg = opRange{kind: exclusive, start: start, end: end, incl: true}
+	default:
+		adjusted := false // Vim's end_adjusted
+		if kind == exclusive && !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
 			prev := lineText(r, end.Line-1)
 			if inIndent(lineText(r, start.Line), start.Col) {
 				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}, endAdjusted: true}
@@ -164,17 +148,31 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 			end = Pos{Line: end.Line - 1, Col: len(prev)}
 			adjusted = true
 		}
+		rg = opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
 	}
-	rg := opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
-	// A multi-line charwise delete that ends at a line end (up to blanks)
-	// and starts in the indent becomes linewise.
-	if op == "d" && force == "" && end.Line > start.Line {
-		el := lineText(r, end.Line)
-		if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
-			rg.kind = linewise
-		}
+	if op == "d" && force == "" && deleteBecomesLinewise(r, start, end) {
+		rg.kind = linewise
 	}
 	return rg
+}
+
+// toggleExclusive is the motion type after v (Vim's o_v): linewise and
+// inclusive become exclusive, exclusive becomes inclusive.
+func toggleExclusive(kind motionKind) motionKind {
+	if kind == exclusive {
+		return inclusive
+	}
+	return exclusive
+}
+
+// deleteBecomesLinewise: a multi-line characterwise delete that ends at a
+// line end (up to blanks) and starts in the indent deletes whole lines.
+func deleteBecomesLinewise(r buffer.Rope, start, end Pos) bool {
+	if end.Line <= start.Line {
+		return false
+	}
+	el := lineText(r, end.Line)
+	return strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col)
 }
 
 // forceRange applies v/V/CTRL-V typed after an operator to a ready range.
