@@ -117,6 +117,10 @@ type Editor struct {
 	persist     Persistence // undo files (the session's; undofiles.go)
 	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
 	watchWarned bool        // a file could not be watched and the user was told
+
+	workspace Workspace // checkpoints across files (the session's; ex_workspace.go)
+	ask       *question // a yes/no question being answered (question.go)
+	rewound   rewoundNote
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -139,8 +143,11 @@ func New(cfg Config) *Editor {
 	if cfg.Watch == nil {
 		cfg.Watch = noWatch{}
 	}
+	if cfg.Workspace == nil {
+		cfg.Workspace = noWorkspace{}
+	}
 	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
-		persist: cfg.Persist, watch: cfg.Watch}
+		persist: cfg.Persist, watch: cfg.Watch, workspace: cfg.Workspace}
 	if cfg.Clean {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
 	}

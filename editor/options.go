@@ -56,4 +56,7 @@ type Config struct {
 	// Watch is the file watcher (the session's); nil means none: files
 	// are checked by PollFiles, :checktime and before each :w.
 	Watch FileWatch
+	// Workspace is the workspace history (the session's: checkpoints
+	// across files, :rewind); nil means none.
+	Workspace Workspace
 }

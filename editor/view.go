@@ -89,6 +89,10 @@ type Status struct {
 	// Disk says whether the file changed on disk under the buffer's own
 	// changes or was removed (see DiskState; disk.go).
 	Disk DiskState
+	// Rewound is the label of the checkpoint the workspace was rewound
+	// to, until the next change ("": not rewound); the status line shows
+	// it as "⟲ label".
+	Rewound string
 }
 
 // TakeView returns a snapshot of the editor for the UI and takes the
@@ -120,6 +124,7 @@ func (e *Editor) TakeView() View {
 	}
 	v.Undo = t.Snapshot()
 	v.Status.Disk = b.DiskState()
+	v.Status.Rewound = e.rewoundLabel()
 	if e.cl != nil {
 		v.Cmdline = string(e.cl.kind) + e.cl.text
 		v.CmdPos = 1 + e.cl.pos
@@ -132,6 +137,7 @@ func (e *Editor) TakeView() View {
 	}
 	e.viewSearch(&v)
 	e.viewConfirm(&v)
+	e.viewQuestion(&v)
 	v.UIRequest = e.uiReq
 	v.FileType = b.ft
 	for _, ob := range e.bufs {

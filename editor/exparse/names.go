@@ -108,6 +108,9 @@ var specs = []spec{
 	{"version", fExtra | fTrlBar},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
+	{"checkpoints", fTrlBar},
+	{"rewind", fBang | fExtra | fNoTrlCom}, // the target is the rest of the line, quotes included
+	{"fork", fExtra | fTrlBar},
 	{"undotree", fTrlBar},
 	{"UndotreeToggle", fTrlBar},
 	{"UndotreeShow", fTrlBar},
@@ -125,7 +128,10 @@ var kjxNames = []struct {
 	name string
 	min  int
 }{
+	{"checkpoints", len("checkpoints")},
 	{"checkpoint", len("checkpo")}, // "checkp" is Vim's :checkpath
+	{"rewind", len("rew")},         // Vim's :rewind (= :first) is the workspace's here
+	{"fork", len("fork")},
 	{"undotree", len("undot")},
 	{"undostats", len("undos")},
 	{"diffdisk", len("diffd")},
