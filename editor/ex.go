@@ -104,7 +104,7 @@ func init() {
 		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
 		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
 		"checkpoint": exCheckpoint, "checkpoints": exCheckpoints, "rewind": exRewind,
-		"undotree": exUIRequest,
+		"undotree":       exUIRequest,
 		"UndotreeToggle": exUIRequest, "UndotreeShow": exUIRequest, "UndotreeHide": exUIRequest, "UndotreeFocus": exUIRequest,
 		"sleep": exSleep, "messages": exMessages,
 		"registers": exRegisters, "display": exRegisters, "marks": exMarks, "delmarks": exDelmarks,

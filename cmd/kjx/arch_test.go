@@ -43,7 +43,7 @@ var allowedImports = map[string][]string{
 		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
-	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
+	"editor/session": {"editor", "undo", "buffer", "undofile", "undofile/workspace", "undofile/store", "config", "editor/clock", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
 		"editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},
