@@ -1,0 +1,90 @@
+package session
+
+// The workspace history for the command line: kjx rewind --list, kjx
+// rewind TARGET and kjx restore FILE@REF run a session without a UI
+// through these.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/kjx-editor/kjx/editor/cells"
+	"github.com/kjx-editor/kjx/undofile"
+)
+
+// Checkpoints returns the lines of :checkpoints.
+func (s *Session) Checkpoints() ([]string, error) { return s.listCheckpoints() }
+
+// RewindWorkspace is :rewind TARGET: confirm is asked the question, with
+// the files listed, unless nothing needs a change; it answers whether to
+// go on. The outcome is the session's last message (TakeMessages).
+func (s *Session) RewindWorkspace(target string, confirm func(question string, files []string) bool) error {
+	q, lines, err := s.rewind(target, false, false)
+	if err != nil || q == "" {
+		return err
+	}
+	if !confirm(q, lines) {
+		return errors.New("rewind cancelled: nothing was changed")
+	}
+	_, _, err = s.rewind(target, false, true)
+	return err
+}
+
+// RestoreFile makes the file at path state seq of its history: one
+// movement of its undo tree, written crash-safely. A file changed on disk
+// since kjx last saw it is refused unless force, which first records the
+// text on disk as a state (as opening it in the editor does). It reports
+// whether anything changed.
+func (s *Session) RestoreFile(path string, seq int, force bool) (bool, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false, err
+	}
+	if !force {
+		if err := s.checkUnchanged(abs); err != nil {
+			return false, err
+		}
+	}
+	b, err := s.ed.LoadHidden(abs)
+	if err != nil {
+		return false, err
+	}
+	t := b.History()
+	if t.Current() == seq && b.OnDisk() && !b.Modified() {
+		return false, nil
+	}
+	if err := s.ed.MoveTo(b, seq); err != nil {
+		return false, fmt.Errorf("%s: %v", cells.Sanitize(path), err)
+	}
+	if err := s.ed.WriteOwn(b); err != nil {
+		return false, fmt.Errorf("%s: %v", cells.Sanitize(path), err)
+	}
+	return true, nil
+}
+
+// checkUnchanged refuses a file whose bytes are not those its undo file
+// was saved with.
+func (s *Session) checkUnchanged(abs string) error {
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return err
+	}
+	dir, ok := s.persistDir()
+	if !ok {
+		return errors.New("no undo directory")
+	}
+	p, err := undofile.Canonical(abs)
+	if err != nil {
+		return err
+	}
+	l, err := undofile.Peek(dir, p, undofile.HashBytes(data), s.undoLimits())
+	if err != nil {
+		return err
+	}
+	if l.Changed {
+		return fmt.Errorf("%s changed on disk since kjx last saw it; nothing was changed (--force records it as a state first)", cells.Sanitize(abs))
+	}
+	return nil
+}
