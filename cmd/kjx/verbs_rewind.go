@@ -157,4 +157,3 @@ func verbRewind(env verbEnv, a wsArgs, stdin io.Reader) error {
 	}
 	return err
 }
-
