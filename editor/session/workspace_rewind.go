@@ -112,58 +112,6 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// applyRewind makes the rewind: a "before rewind" checkpoint, then every
-// file, all or nothing.
-func (s *Session) applyRewind(w *wsState, cp workspace.Checkpoint, plan []*rwFile) error {
-	s.checkpoint(w, labelBeforeRewind, false, nil)
-	if err := w.work.wait(); err != nil {
-		return fmt.Errorf("rewind refused: the \"before rewind\" checkpoint failed (%s); nothing was changed", firstLine(err))
-	}
-	w.rewinding = true
-	defer func() { w.rewinding = false }()
-	var stack []rwUndo
-	for _, f := range plan {
-		u, err := s.rewindFile(f)
-		if u.b != nil {
-			stack = append(stack, u)
-		}
-		if err != nil {
-			rb := s.rollback(stack)
-			msg := fmt.Sprintf("rewind failed: %s: %s; every file was put back", cells.Sanitize(f.rel), cells.Sanitize(firstLine(err)))
-			if rb != nil {
-				msg = fmt.Sprintf("rewind failed: %s: %s; putting back failed too: %s", cells.Sanitize(f.rel),
-					cells.Sanitize(firstLine(err)), cells.Sanitize(firstLine(rb)))
-			}
-			return errors.New(msg)
-		}
-	}
-	s.ed.SetRewound(cp.Label)
-	s.say("%d %s rewound to «%s»; :rewind \"before rewind\" goes back", len(plan), plural(len(plan), "file"), cells.Sanitize(cp.Label))
-	return nil
-}
-
-// rewindFile moves one file to its state: its buffer (loaded hidden if
-// need be) goes to the recorded undo state, or takes the stored text as a
-// new state, and is written; or the file is deleted.
-func (s *Session) rewindFile(f *rwFile) (rwUndo, error) {
-	b := f.b
-	if b == nil {
-		var err error
-		if b, err = s.ed.LoadHidden(f.abs); err != nil {
-			return rwUndo{}, err
-		}
-	}
-	t := b.History()
-	u := rwUndo{f: f, b: b, seq: t.Current(), text: b.Text(), onDisk: b.OnDisk()}
-	if !f.want.Exists {
-		return u, s.ed.RemoveOwn(b)
-	}
-	if err := s.moveToEntry(b, f); err != nil {
-		return u, err
-	}
-	return u, s.ed.WriteOwn(b)
-}
-
 // moveToEntry moves b to f.want: the recorded undo state when the tree
 // holds it with the recorded text, else the stored text as a new state.
 func (s *Session) moveToEntry(b *editor.Buffer, f *rwFile) error {
@@ -177,27 +125,6 @@ func (s *Session) moveToEntry(b *editor.Buffer, f *rwFile) error {
 	}
 	s.ed.SetText(b, decodeFile(*f.wantText, b.FileFlags().Format), undo.SourceRestore)
 	return nil
-}
-
-// rollback puts back every file of stack, newest first.
-func (s *Session) rollback(stack []rwUndo) error {
-	var errs []error
-	for i := len(stack) - 1; i >= 0; i-- {
-		u := stack[i]
-		if err := s.ed.MoveTo(u.b, u.seq); err != nil || !u.b.Text().Equal(u.text) {
-			s.ed.SetText(u.b, u.text, undo.SourceRestore)
-		}
-		var err error
-		if u.onDisk {
-			err = s.ed.WriteOwn(u.b)
-		} else {
-			err = s.ed.RemoveOwn(u.b)
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", u.f.rel, err))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // decodeFile is the text of a file's bytes: CRLF as LF in a DOS file, and
