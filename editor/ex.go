@@ -103,7 +103,7 @@ func init() {
 		"wundo": exWundo, "rundo": exRundo, "undostats": exUndostats,
 		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
 		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
-		"checkpoint": exCheckpoint, "checkpoints": exCheckpoints, "rewind": exRewind,
+		"checkpoint": exCheckpoint, "checkpoints": exCheckpoints, "rewind": exRewind, "fork": exFork,
 		"undotree":       exUIRequest,
 		"UndotreeToggle": exUIRequest, "UndotreeShow": exUIRequest, "UndotreeHide": exUIRequest, "UndotreeFocus": exUIRequest,
 		"sleep": exSleep, "messages": exMessages,

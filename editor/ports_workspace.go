@@ -20,6 +20,9 @@ type Workspace interface {
 	// shows the outcome as a message. current limits the rewind to
 	// the current buffer's file.
 	Rewind(target string, current, confirmed bool) (question string, lines []string, err error)
+	// StateOf is the undo state b's file was in at the checkpoint named
+	// name (:fork NAME).
+	StateOf(b *Buffer, name string) (int, error)
 }
 
 // errNoWorkspace is the answer of a core without a workspace history.
@@ -30,6 +33,10 @@ type noWorkspace struct{}
 
 func (noWorkspace) Checkpoint(string) (bool, error) { return false, nil }
 func (noWorkspace) Checkpoints() ([]string, error)  { return nil, errNoWorkspace }
+func (noWorkspace) StateOf(_ *Buffer, name string) (int, error) {
+	return 0, errors.New("E475: Invalid argument: " + name + " (no state or checkpoint of that name)")
+}
+
 func (noWorkspace) Rewind(string, bool, bool) (string, []string, error) {
 	return "", nil, errNoWorkspace
 }

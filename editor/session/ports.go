@@ -44,3 +44,7 @@ func (p workspacePort) Checkpoints() ([]string, error)       { return p.s.listCh
 func (p workspacePort) Rewind(target string, current, confirmed bool) (string, []string, error) {
 	return p.s.rewind(target, current, confirmed)
 }
+
+func (p workspacePort) StateOf(b *editor.Buffer, name string) (int, error) {
+	return p.s.stateOf(b, name)
+}

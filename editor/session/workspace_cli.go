@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -87,4 +88,27 @@ func (s *Session) checkUnchanged(abs string) error {
 		return fmt.Errorf("%s changed on disk since kjx last saw it; nothing was changed (--force records it as a state first)", cells.Sanitize(abs))
 	}
 	return nil
+}
+
+// stateOf is the undo state of b's file at the checkpoint named name
+// (:fork NAME).
+func (s *Session) stateOf(b *editor.Buffer, name string) (int, error) {
+	w := s.workspace()
+	if w == nil {
+		return 0, fmt.Errorf("E475: Invalid argument: %s (no state or checkpoint of that name)", cells.Sanitize(name))
+	}
+	if err := w.work.wait(); err != nil {
+		s.say("%s", firstLine(err))
+	}
+	cp, err := w.log.Resolve(name, s.wall.Now())
+	if err != nil {
+		return 0, fmt.Errorf("fork: %s", cells.Sanitize(firstLine(err)))
+	}
+	rel, _, ok := w.relOf(b)
+	for _, e := range cp.Files {
+		if ok && e.Path == rel && e.Exists {
+			return e.Seq, nil
+		}
+	}
+	return 0, fmt.Errorf("fork: the checkpoint «%s» does not record %s", cells.Sanitize(cp.Label), cells.Sanitize(b.Name()))
 }

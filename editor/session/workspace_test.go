@@ -271,3 +271,22 @@ func TestRewindDeletesACreatedFileAndBringsItBack(t *testing.T) {
 		t.Errorf("after :rewind! before rewind: %q, new.txt = %q", got, w.read("new.txt"))
 	}
 }
+
+// TestForkCheckpoint: :fork NAME opens the current file's text at the
+// workspace checkpoint NAME (a file whose own tree has no such label) as
+// a new buffer; the file does not move.
+func TestForkCheckpoint(t *testing.T) {
+	w := newWsEnv(t)
+	before, after := w.threeFiles()
+	s := w.session()
+	w.ex(s, "e "+w.path("a.txt"))
+	got := w.ex(s, "fork before")
+	b := s.Editor().Buffer()
+	if !strings.HasPrefix(filepath.Base(b.Name()), "a.txt~") || b.Text().String()+"\n" != before["a.txt"] {
+		t.Fatalf(":fork before: buffer %q text %q (%s)", b.Name(), b.Text().String(), got)
+	}
+	w.ex(s, "w "+w.path("copy.txt"))
+	if w.read("copy.txt") != before["a.txt"] || w.read("a.txt") != after["a.txt"] {
+		t.Errorf("copy.txt %q, a.txt %q", w.read("copy.txt"), w.read("a.txt"))
+	}
+}
