@@ -92,3 +92,32 @@ func firstLine(err error) string {
 	t, _, _ := strings.Cut(err.Error(), "\n")
 	return t
 }
+
+// workspaceStats are :undostats' lines about the workspace history: its
+// checkpoints, files, the store's blobs, sizes and dedup ratio.
+func (s *Session) workspaceStats() []string {
+	if s.cfg.WorkDir == "" {
+		return nil
+	}
+	w := s.workspace()
+	if w == nil {
+		return []string{"Workspace history: none (" + firstLine(s.ws.err) + ")"}
+	}
+	if err := w.work.wait(); err != nil {
+		s.say("%s", firstLine(err))
+	}
+	st, err := w.log.Stats(w.st)
+	if err != nil {
+		return []string{"Workspace history of " + cells.Sanitize(w.root) + ": " + cells.Sanitize(firstLine(err))}
+	}
+	out := []string{
+		fmt.Sprintf("Workspace history of %s: %d %s, %d %s known, %s on disk",
+			cells.Sanitize(w.root), st.Checkpoints, plural(st.Checkpoints, "checkpoint"), st.Files, plural(st.Files, "file"), humanSize(st.DiskBytes())),
+		fmt.Sprintf("Store: %d %s, %s on disk holding %s of text, dedup ratio %.1f×, %d unreferenced",
+			st.Blobs, plural(st.Blobs, "blob"), humanSize(st.BlobBytes), humanSize(st.TextBytes), st.DedupRatio(), st.Unreferenced),
+	}
+	if st.Problems > 0 {
+		out = append(out, fmt.Sprintf("Checkpoint log: %d damaged %s skipped", st.Problems, plural(st.Problems, "record")))
+	}
+	return out
+}

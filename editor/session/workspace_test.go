@@ -290,3 +290,17 @@ func TestForkCheckpoint(t *testing.T) {
 		t.Errorf("copy.txt %q, a.txt %q", w.read("copy.txt"), w.read("a.txt"))
 	}
 }
+
+// TestUndostatsWorkspace: :undostats reports the workspace history and
+// its store.
+func TestUndostatsWorkspace(t *testing.T) {
+	w := newWsEnv(t)
+	w.threeFiles()
+	s := w.session()
+	got := w.ex(s, "undostats")
+	for _, want := range []string{"Workspace history of " + w.root + ": ", "checkpoints, 3 files known", "Store: ", "dedup ratio"} {
+		if !strings.Contains(got, want) {
+			t.Errorf(":undostats lacks %q:\n%s", want, got)
+		}
+	}
+}
