@@ -118,8 +118,9 @@ type Editor struct {
 	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
 	watchWarned bool        // a file could not be watched and the user was told
 
-	workspace Workspace // checkpoints across files (the session's; ex_workspace.go)
-	ask       *question // a yes/no question being answered (question.go)
+	workspace Workspace     // checkpoints across files (the session's; ex_workspace.go)
+	ask       *question     // a yes/no question being answered (question.go)
+	picker    *rewindPicker // the :rewind picker (picker.go)
 	rewound   rewoundNote
 }
 

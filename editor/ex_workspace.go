@@ -30,10 +30,10 @@ func exCheckpoints(e *Editor, c *exparse.Cmd, rg exRange) error {
 // exRewind is :rewind[!] TARGET: every file of the workspace back to a
 // checkpoint. Without ! it asks first.
 func exRewind(e *Editor, c *exparse.Cmd, rg exRange) error {
-	if c.Arg == "" {
-		return errors.New("E471: Argument required (a checkpoint: a name, a number from :checkpoints, or a time such as 10m)")
-	}
 	e.sync()
+	if c.Arg == "" {
+		return e.openPicker() // picker.go
+	}
 	return e.rewind(c.Arg, false, c.Bang)
 }
 

@@ -14,6 +14,9 @@ type Workspace interface {
 	Checkpoint(name string) (took bool, err error)
 	// Checkpoints is :checkpoints: the lines it lists, newest first.
 	Checkpoints() ([]string, error)
+	// CheckpointItems are the checkpoints for the :rewind picker, newest
+	// first.
+	CheckpointItems() ([]CheckpointItem, error)
 	// Rewind is :rewind[!] TARGET. Unless confirmed it only plans: it
 	// returns the question to ask and the lines to show before it (no
 	// question: nothing to ask, it rewound). Confirmed, it rewinds and
@@ -33,6 +36,8 @@ type noWorkspace struct{}
 
 func (noWorkspace) Checkpoint(string) (bool, error) { return false, nil }
 func (noWorkspace) Checkpoints() ([]string, error)  { return nil, errNoWorkspace }
+
+func (noWorkspace) CheckpointItems() ([]CheckpointItem, error) { return nil, errNoWorkspace }
 func (noWorkspace) StateOf(_ *Buffer, name string) (int, error) {
 	return 0, errors.New("E475: Invalid argument: " + name + " (no state or checkpoint of that name)")
 }

@@ -45,6 +45,8 @@ type View struct {
 	// shows the replacements already accepted in that line, which Vim
 	// shows but puts into the buffer only when it leaves the line.
 	Confirm ConfirmView
+	// Picker is the :rewind picker (Mode is ModeConfirm while it is open).
+	Picker PickerView
 	// UIRequest is the last request to the UI (:undotree, …); act on a new
 	// Seq only.
 	UIRequest UIRequest
@@ -138,6 +140,7 @@ func (e *Editor) TakeView() View {
 	e.viewSearch(&v)
 	e.viewConfirm(&v)
 	e.viewQuestion(&v)
+	e.viewPicker(&v)
 	v.UIRequest = e.uiReq
 	v.FileType = b.ft
 	for _, ob := range e.bufs {

@@ -84,6 +84,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	if v.Mode == editor.ModeCmdline && v.Cmdline != "" {
 		f.Cmdline = Cmdline{Active: true, Prompt: v.Cmdline[:1], Text: v.Cmdline[1:], Cursor: max(v.CmdPos-1, 0)}
 	}
+	f.Picker = v.Picker
 	b.messages(v, f)
 	b.undo(v, f)
 	b.lastMode = v.Mode

@@ -48,3 +48,7 @@ func (p workspacePort) Rewind(target string, current, confirmed bool) (string, [
 func (p workspacePort) StateOf(b *editor.Buffer, name string) (int, error) {
 	return p.s.stateOf(b, name)
 }
+
+func (p workspacePort) CheckpointItems() ([]editor.CheckpointItem, error) {
+	return p.s.checkpointItems()
+}

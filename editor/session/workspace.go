@@ -198,7 +198,9 @@ func (s *Session) namedCheckpoint(arg string) (bool, error) {
 
 // checkpoint takes a checkpoint: the buffers whose state changed since
 // they were last recorded are handed to the worker with their frozen
-// texts; every other file is carried over by the log.
+// texts; every other file is carried over by the log. An "opened" or
+// "write" checkpoint that would change nothing is not taken (done, if
+// any, is then never sent to: only named checkpoints pass one).
 func (s *Session) checkpoint(w *wsState, label string, named bool, done chan<- workspace.Committed) {
 	job := wsJob{rec: workspace.Record{Time: s.wall.Now(), Label: label, Named: named}, done: done}
 	for _, b := range s.ed.Buffers() {
@@ -216,6 +218,9 @@ func (s *Session) checkpoint(w *wsState, label string, named bool, done chan<- w
 		if mark.exists {
 			job.texts = append(job.texts, wsText{path: rel, text: mark.text, write: s.encoder(b, mark.text)})
 		}
+	}
+	if len(job.rec.Files) == 0 && (label == labelOpened || label == labelWrite) {
+		return // an automatic checkpoint that would record nothing new
 	}
 	w.work.submit(job)
 }

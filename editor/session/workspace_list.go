@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/undofile/workspace"
 )
@@ -120,4 +121,26 @@ func (s *Session) workspaceStats() []string {
 		out = append(out, fmt.Sprintf("Checkpoint log: %d damaged %s skipped", st.Problems, plural(st.Problems, "record")))
 	}
 	return out
+}
+
+// checkpointItems are the checkpoints for the :rewind picker, newest
+// first, each with its :checkpoints line.
+func (s *Session) checkpointItems() ([]editor.CheckpointItem, error) {
+	w := s.workspace()
+	if w == nil {
+		return nil, s.ws.err
+	}
+	if err := w.work.wait(); err != nil {
+		s.say("%s", firstLine(err))
+	}
+	if err := w.log.Refresh(); err != nil {
+		return nil, err
+	}
+	list := w.log.List()
+	now := s.wall.Now()
+	items := make([]editor.CheckpointItem, 0, len(list))
+	for i := len(list) - 1; i >= 0; i-- {
+		items = append(items, editor.CheckpointItem{Number: list[i].Number, Label: list[i].Label, Line: s.checkpointLine(list[i], now)})
+	}
+	return items, nil
 }

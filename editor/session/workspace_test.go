@@ -304,3 +304,38 @@ func TestUndostatsWorkspace(t *testing.T) {
 		}
 	}
 }
+
+// TestRewindPicker: :rewind opens the picker over the checkpoints,
+// newest first; / filters, Enter chooses, a rewinds all files after the
+// question, f only the current file, Esc cancels.
+func TestRewindPicker(t *testing.T) {
+	w := newWsEnv(t)
+	before, after := w.threeFiles()
+	s := w.session()
+	ed := s.Editor()
+	w.ex(s, "e "+w.path("a.txt"))
+	w.ex(s, "rewind")
+	v := ed.TakeView()
+	if !v.Picker.Active || len(v.Picker.Items) < 5 || !strings.Contains(v.Picker.Items[0], "«write»") {
+		t.Fatalf("picker: %+v", v.Picker)
+	}
+	ed.Feed(mustKeys(t, "/bef<CR>"), true)
+	v = ed.TakeView()
+	if len(v.Picker.Items) != 1 || !strings.Contains(v.Picker.Items[0], "«before»") {
+		t.Fatalf("filtered picker: %+v", v.Picker.Items)
+	}
+	ed.Feed(mustKeys(t, "<CR>f"), true)
+	v = ed.TakeView()
+	if !v.Confirm.Active || !strings.Contains(v.Confirm.Prompt, "Rewind 1 file (2 changes) to «before»") {
+		t.Fatalf("after f: confirm %+v, messages %v", v.Confirm, v.Messages)
+	}
+	ed.Feed(mustKeys(t, "y"), true)
+	if w.read("a.txt") != before["a.txt"] || w.read("b.txt") != after["b.txt"] {
+		t.Errorf("f rewound a.txt %q, b.txt %q", w.read("a.txt"), w.read("b.txt"))
+	}
+	w.ex(s, "rewind")
+	ed.Feed(mustKeys(t, "<Esc>"), true)
+	if v := ed.TakeView(); v.Picker.Active || v.Mode != 0 {
+		t.Errorf("Esc left the picker open: %+v", v.Picker)
+	}
+}

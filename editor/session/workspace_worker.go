@@ -107,6 +107,9 @@ func (w *wsWorker) do(j *wsJob) error {
 		}
 		w.last[e.Path] = text
 	}
+	if !j.rec.Named && j.rec.Label != labelBeforeRewind && w.recordsNothing(&j.rec) {
+		return perr // an automatic checkpoint of states the log has already
+	}
 	res, err := w.log.Commit(j.rec)
 	if err == nil {
 		err = w.log.Sync()
@@ -155,4 +158,23 @@ func countLines(r buffer.Rope) int {
 		return 0
 	}
 	return r.Newlines() + 1
+}
+
+// recordsNothing reports whether every file of r is in the state the
+// newest checkpoint records for it.
+func (w *wsWorker) recordsNothing(r *workspace.Record) bool {
+	cp, ok := w.log.Latest()
+	if !ok {
+		return len(r.Files) == 0
+	}
+	last := make(map[string]workspace.Entry, len(cp.Files))
+	for _, e := range cp.Files {
+		last[e.Path] = e
+	}
+	for _, e := range r.Files {
+		if l, ok := last[e.Path]; !ok || l.Exists != e.Exists || l.Seq != e.Seq || l.Disk != e.Disk {
+			return false
+		}
+	}
+	return true
 }
