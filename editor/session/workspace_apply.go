@@ -19,7 +19,7 @@ import (
 )
 
 // rewindWorkers bounds the files written at once.
-const rewindWorkers = 8
+const rewindWorkers = 16
 
 // rwStep is one file of a rewind being made: what it was (for the
 // rollback) and its write (nil: the file is removed).
