@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -249,10 +248,4 @@ func (s *Session) encoder(b *editor.Buffer, text buffer.Rope) func(io.Writer) er
 		_, err := fileio.Encode(wr, text, eol, ff.Format)
 		return err
 	}
-}
-
-// fileExists reports whether path names something on disk.
-func fileExists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
 }
