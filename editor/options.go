@@ -59,4 +59,7 @@ type Config struct {
 	// Workspace is the workspace history (the session's: checkpoints
 	// across files, :rewind); nil means none.
 	Workspace Workspace
+	// Shell (the session's) runs :!cmd, filters and :r !cmd; nil means none:
+	// they fail with E282 (the session gives package shell's Runner).
+	Shell ShellRunner
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/fileio"
+	"github.com/kjx-editor/kjx/editor/shell"
 )
 
 // persistPort is the session's side of the core's Persistence port: the
@@ -51,4 +52,13 @@ func (p workspacePort) StateOf(b *editor.Buffer, name string) (int, error) {
 
 func (p workspacePort) CheckpointItems() ([]editor.CheckpointItem, error) {
 	return p.s.checkpointItems()
+}
+
+// shellPort is the session's side of the core's ShellRunner port: a
+// command line run by package shell.
+type shellPort struct{ r shell.Runner }
+
+func (p shellPort) Run(command string, input []byte) (editor.ShellResult, error) {
+	res, err := p.r.Run(command, input)
+	return editor.ShellResult{Output: res.Output, ExitCode: res.ExitCode}, err
 }
