@@ -99,6 +99,10 @@ func (s *Session) openWorkspace() error {
 	w.root, w.log = root, log
 	w.st = store.New(filepath.Join(dir, workspace.BlobsDir), store.Options{})
 	w.work = newWorker(log, w.st)
+	// Retention and the size cap (undo.persist_days, undo.store_max_size),
+	// once per session, first in the worker's queue.
+	pol := workspace.Policy{MaxAge: persist, MaxSize: s.undoConf().StoreMaxSize}
+	w.work.submit(wsJob{maintain: &pol, maintainAt: s.wall.Now()})
 	w.recorded = map[*editor.Buffer]wsMark{}
 	w.known = map[string]bool{}
 	if cp, ok := log.Latest(); ok {

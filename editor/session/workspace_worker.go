@@ -25,6 +25,10 @@ type wsJob struct {
 	rec   workspace.Record
 	texts []wsText
 	done  chan<- workspace.Committed // nil: nobody waits for the result
+	// maintain, when set, makes the job retention instead: Log.Maintain
+	// with this policy at maintainAt.
+	maintain   *workspace.Policy
+	maintainAt time.Time
 }
 
 // wsText is the text of one existing file of a job.
@@ -85,6 +89,10 @@ func (w *wsWorker) run() {
 
 // do takes one checkpoint.
 func (w *wsWorker) do(j *wsJob) error {
+	if j.maintain != nil {
+		_, err := w.log.Maintain(w.st, *j.maintain, j.maintainAt)
+		return err
+	}
 	contents := make([]workspace.Content, len(j.texts))
 	for i, t := range j.texts {
 		contents[i] = workspace.Content{Path: t.path, Write: t.write, Store: true}
