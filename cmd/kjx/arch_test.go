@@ -48,7 +48,7 @@ var allowedImports = map[string][]string{
 		"editor/addsub", "editor/histsearch"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
-	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
+	"editor/session": {"editor", "undo", "buffer", "undofile", "undofile/workspace", "undofile/store", "config", "editor/clock", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options", "editor/shell"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
 		"editor/vimre", "editor/histsearch", "editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},

@@ -23,7 +23,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
 	scfg := session.Config{
 		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}),
-		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv,
+		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv, WorkDir: workDir(),
 	}
 	file := o.file
 	var demo *demoClock

@@ -172,9 +172,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := session.Config{Editor: withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}), Clock: clock.Real(), Env: os.Getenv}
+	cfg := session.Config{Editor: withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}), Clock: clock.Real(), Env: os.Getenv, WorkDir: workDir()}
 	if o.clock != nil {
 		cfg.Clock = clock.NewVirtual(*o.clock)
 	}
 	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout, stderr)
+}
+
+// workDir is the directory kjx was started in, whose workspace gets a
+// workspace history ("" when it cannot be known: then none).
+func workDir() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
 }

@@ -118,7 +118,7 @@ func (s *Session) stats() ([]string, error) {
 	out := []string{fmt.Sprintf("Undo directory: %s ('undofile' %s)", dir, state),
 		fmt.Sprintf("%d undo %s, %s", st.Files, files, humanSize(st.Bytes))}
 	if len(st.Largest) == 0 {
-		return out, nil
+		return append(out, s.workspaceStats()...), nil // workspace_list.go
 	}
 	out = append(out, "Largest:")
 	loc := s.cfg.Editor.Location
@@ -132,7 +132,7 @@ func (s *Session) stats() ([]string, error) {
 		}
 		out = append(out, fmt.Sprintf("%10s  %s  %s", humanSize(fi.Size), fi.ModTime.In(loc).Format("2006-01-02 15:04"), what))
 	}
-	return out, nil
+	return append(out, s.workspaceStats()...), nil
 }
 
 // humanSize formats a byte count: "512 B", "1.5 KiB", "12.0 MiB".

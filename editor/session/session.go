@@ -37,6 +37,10 @@ type Config struct {
 	// 'undodir', $HOME for ~ in file names, $SHELL for :!cmd. nil is an empty environment,
 	// in which only an absolute 'undodir' has undo files.
 	Env config.Env
+	// WorkDir is the directory kjx was started in: its workspace
+	// (workspace.Root) gets a workspace history of checkpoints across
+	// files (workspace*.go) while 'undofile' is on. "" means none.
+	WorkDir string
 }
 
 // Session owns an editor core and everything beside it (see doc.go). All
@@ -52,6 +56,7 @@ type Session struct {
 	persist persistState // undo files (persist*.go)
 	disk    diskWatch    // the watcher of the open files (watch.go)
 	live    configLive   // the configuration file, applied live (configlive.go)
+	ws      wsState      // the workspace history (workspace*.go)
 }
 
 // New returns a session whose core has one empty, unnamed buffer. With
@@ -73,6 +78,7 @@ func New(cfg Config) *Session {
 	ecfg.Home = cfg.Env("HOME")
 	ecfg.Persist = persistPort{s}
 	ecfg.Watch = watchPort{s}
+	ecfg.Workspace = workspacePort{s}
 	if ecfg.Shell == nil {
 		ecfg.Shell = shellPort{shell.Runner{Shell: cfg.Env("SHELL")}}
 	}
@@ -104,5 +110,5 @@ func (s *Session) Clock() clock.Clock { return s.clock }
 // later write starts a new writer, a later watch a new watcher).
 func (s *Session) Close() error {
 	err := s.FlushUndoFiles()
-	return errors.Join(err, s.StopWatchingFiles(), s.stopConfigWatch())
+	return errors.Join(err, s.closeWorkspace(), s.StopWatchingFiles(), s.stopConfigWatch())
 }
