@@ -63,8 +63,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		ed.ShowError(w.Error())
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	// SIGHUP, SIGTERM and SIGQUIT end Run: the undo files and recovery
+	// data are written, the terminal restored, then kjx exits 128+signal.
+	ctx, sigs := catchExitSignals(context.Background())
+	defer sigs.Stop()
 	if cfgPath != "" {
 		// A saved change to the configuration applies live; a broken save
 		// keeps the previous settings and says why.
@@ -80,7 +82,11 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := ui.OptionsFor(session.UIConfigFrom(cfg))
 	opts.Clock = sess.Clock()                       // one clock for the session, its core and the UI
 	opts.Colors = ui.ColorEnvFrom(os.Getenv, false) // RunWith asks the terminal about truecolor
-	if err := ui.RunWith(ctx, sess, screen, opts); err != nil {
+	err = ui.RunWith(ctx, sess, screen, opts)
+	if code, ok := sigs.Status(); ok {
+		return code // Run wrote the undo files before it returned
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}
