@@ -24,12 +24,9 @@ func TestEdgeSignals(t *testing.T) {
 			w.write("a.txt", "base\n")
 			term := w.startTerm("a.txt")
 			term.waitText("base")
-			for _, add := range []string{" one", " two"} {
-				term.keys("A", add, "Escape")
-				term.waitGone("-- INSERT --") // an Escape followed at once by A would be Alt-A
-			}
-			term.keys("A", " three")
-			term.waitText("base one two three")
+			term.insert("A", " one", false)
+			term.insert("A", " two", false)
+			term.insert("A", " three", true)
 			if err := syscall.Kill(term.pid(), sig); err != nil {
 				t.Fatal(err)
 			}

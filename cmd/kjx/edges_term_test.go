@@ -99,6 +99,21 @@ func (e *edgeTerm) waitGone(text string) {
 	e.t.Fatalf("waiting for %q to go; the screen shows:\n%s", text, e.screen())
 }
 
+// insert types an Insert command (A, i, o), then text, then, unless
+// stay, Escape, waiting for each to show: an Escape followed at once by
+// the next key would be read as Alt and that key.
+func (e *edgeTerm) insert(cmd, text string, stay bool) {
+	e.t.Helper()
+	e.keys(cmd)
+	e.waitText("-- INSERT --")
+	e.keys(text)
+	e.waitText(text)
+	if !stay {
+		e.keys("Escape")
+		e.waitGone("-- INSERT --")
+	}
+}
+
 // pid is the process id of kjx: the one child of the pane's shell.
 func (e *edgeTerm) pid() int {
 	e.t.Helper()

@@ -48,7 +48,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
 	}
-	if file != "" {
+	if o.recover {
+		if err := sess.Recover(file); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	} else if file != "" {
 		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintln(stderr, "kjx:", err)
 			return 1

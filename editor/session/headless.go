@@ -115,6 +115,9 @@ func (s *Session) StepState(msgs []editor.Message) StepState {
 type HeadlessConfig struct {
 	Session Config
 	File    string // "" for an empty buffer
+	// Recover opens File as `kjx -r` does: the state kept in its recovery
+	// file (File may be the id of an unnamed buffer's).
+	Recover bool
 	Steps   []Step
 	JSON    bool
 }
@@ -132,7 +135,13 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 	}()
 	e := s.ed
-	if cfg.File != "" {
+	switch {
+	case cfg.Recover:
+		if err := s.Recover(cfg.File); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	case cfg.File != "":
 		_ = e.Open(cfg.File) // errors are messages
 	}
 	e.TakeMessages() // the file message belongs to no step

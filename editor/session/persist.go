@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -28,6 +29,7 @@ import (
 	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
+	"github.com/kjx-editor/kjx/undofile/recovery"
 )
 
 // Timing of the background writes.
@@ -56,6 +58,7 @@ type persistState struct {
 	dirOpt  string        // the 'undodir' value dir was resolved from
 	dir     string        // resolved 'undodir' ("": not yet)
 	bufs    map[*editor.Buffer]*persistBuf
+	rec     recoveryState // recovery files of buffers without an undo file (recovery.go)
 	// said counts the messages persistence showed (Tick reports whether
 	// it showed one).
 	said int
@@ -214,6 +217,9 @@ func (s *Session) startPrune() {
 	go func() {
 		defer close(done)
 		_, _ = undofile.Prune(dir, maxAge, now) // best effort: :undostats shows the state
+		if _, err := os.Lstat(recovery.Dir(dir)); err == nil {
+			_, _ = undofile.Prune(recovery.Dir(dir), maxAge, now) // recovery files age alike
+		}
 	}()
 }
 
@@ -364,6 +370,11 @@ func (s *Session) FlushUndoFiles() error {
 		w.Close()
 		s.persist.w = nil
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
+	if err := s.flushRecovery(ctx); err != nil {
+		errs = append(errs, err)
+	}
+	cancel()
 	if s.persist.pruneCh != nil {
 		<-s.persist.pruneCh
 	}
