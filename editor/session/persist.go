@@ -78,6 +78,9 @@ type persistBuf struct {
 	// (renamed, never deleted) before this buffer's next write.
 	bad    string
 	warned bool // a write warning is showing; a successful write clears it
+	// touched is set once the history changed or the buffer was written
+	// in this session: from then on a move alone is written too.
+	touched bool
 }
 
 // anchor ties an undo file to the text file: the state (seq) of tree whose
@@ -109,6 +112,31 @@ func fingerprintOf(t *undo.Tree) fingerprint {
 func (f fingerprint) same(g fingerprint) bool {
 	return f.tree == g.tree && f.seqLast == g.seqLast && f.cur == g.cur && f.saveLast == g.saveLast &&
 		f.nodes == g.nodes && f.pruned == g.pruned && f.text.Equal(g.text)
+}
+
+// changedSince reports whether pb's history holds something its undo
+// file (scheduled as pb.sched) does not. A history that only moved (u,
+// :undo N, g-) is not a change while the buffer was neither changed nor
+// written in this session: such a look at old states writes nothing, so
+// the undo file stays byte for byte as it was and the next start does not
+// offer the state looked at as "recovered" (the states are all in the file
+// already). Once the buffer was changed or written, the position is
+// written too, as unsaved work to recover.
+func (pb *persistBuf) changedSince(t *undo.Tree) bool {
+	f, g := pb.sched, fingerprintOf(t)
+	if f.same(g) {
+		return false
+	}
+	if pb.touched || f.tree != g.tree || f.seqLast != g.seqLast || f.saveLast != g.saveLast || f.nodes != g.nodes || f.pruned != g.pruned || f.cur == g.cur {
+		pb.touched = true // a new or changed state (f.cur == g.cur: the open block)
+		return true
+	}
+	then, err := t.Snapshot().TextAt(f.cur)
+	if err != nil || !then.Equal(f.text) {
+		pb.touched = true // typed into a block, then moved away
+		return true
+	}
+	return false
 }
 
 // persistOn reports whether undo files are read and written: 'undofile' is
@@ -344,7 +372,7 @@ func (s *Session) FlushUndoFiles() error {
 	s.drainResults()
 	if s.persistOn() {
 		for _, b := range s.ed.Buffers() {
-			if pb := s.persist.bufs[b]; pb != nil && !pb.sched.same(fingerprintOf(b.History())) {
+			if pb := s.persist.bufs[b]; pb != nil && pb.changedSince(b.History()) {
 				s.scheduleSave(b, pb)
 			}
 		}

@@ -31,6 +31,7 @@ func (s *Session) written(b *editor.Buffer, text buffer.Rope, eol bool) {
 	if !pb.setPath(b.Name()) {
 		return
 	}
+	pb.touched = true
 	eol = eol || s.ed.Options().FixEndOfLine && text.Len() > 0
 	t := text
 	pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: hashEncoded(t, eol, b.FileFlags().Format), text: &t}
@@ -43,7 +44,7 @@ func (s *Session) closed(b *editor.Buffer) {
 	if rb := s.persist.rec.bufs[b]; rb != nil {
 		s.dropRecovery(b, rb) // a buffer closed on purpose, its changes discarded
 	}
-	if pb := s.persist.bufs[b]; pb != nil && s.persistOn() && !pb.sched.same(fingerprintOf(b.History())) {
+	if pb := s.persist.bufs[b]; pb != nil && s.persistOn() && pb.changedSince(b.History()) {
 		s.scheduleSave(b, pb)
 	}
 }
@@ -158,7 +159,7 @@ func (s *Session) Tick(now time.Time) bool {
 			if pb.path == "" && !pb.setPath(b.Name()) {
 				continue
 			}
-			if now.Sub(pb.schedAt) >= iv && !pb.sched.same(fingerprintOf(b.History())) {
+			if now.Sub(pb.schedAt) >= iv && pb.changedSince(b.History()) {
 				s.scheduleSave(b, pb)
 			}
 		}
