@@ -74,6 +74,11 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 	pb.checked = true
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if s.findByContent(b, pb, dir, text, disk) { // persist_find.go
+			setAnchor()
+			pb.sched, pb.touched = fingerprint{}, true // written under b's own path
+			return
+		}
 		setAnchor()
 		return
 	case err != nil:
