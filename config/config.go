@@ -61,7 +61,10 @@ type EditorConfig struct {
 	FixEndOfLine   bool
 	ScrollOff      int
 	SideScrollOff  int
-	TimeoutLen     int    // milliseconds to wait for the rest of a mapping
+	TimeoutLen     int // milliseconds to wait for the rest of a mapping
+	TextWidth      int // 0 = off
+	SmartIndent    bool
+	Hidden         bool
 	Syntax         bool   // colour source code (Vim's :syntax on)
 	ColorScheme    string // the colour scheme's name (Vim's :colorscheme)
 }
@@ -80,7 +83,9 @@ type DiffMode string
 
 // Diff modes.
 const (
+	DiffAuto    DiffMode = "auto"    // bottom on terminals wider than 120 columns, else below
 	DiffBelow   DiffMode = "below"   // a diff window below the panel
+	DiffBottom  DiffMode = "bottom"  // a full-width diff window under the text
 	DiffReplace DiffMode = "replace" // the diff replaces the text window
 	DiffOff     DiffMode = "off"     // no preview
 )

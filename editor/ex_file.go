@@ -52,7 +52,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	}
 	r := b.tree.Freeze() // the undo-file writer and the disk watcher keep it
 	whole := l1 == 0 && l2 == lineCount(r)-1
-	if b.name == "" {
+	if b.name == "" && !b.scratch {
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
 	}
 	own := sameFile(name, b.name)
@@ -72,14 +72,14 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		expect = b.stat
 	}
 	if err := e.diskWriteCheck(b, own && !appendTo, force); err != nil {
-		return err // disk_cmds.go
+		return err // ex_disk.go
 	}
 	var st fileio.Stat
 	var err error
 	if appendTo {
 		st, err = e.appendText(name, text, eol, b.ff)
 	} else {
-		st, err = e.saveText(name, text, eol, b.ff, expect, force)
+		st, err = e.saveText(name, text, eol, b.ff, b.bomb && l1 == 0, expect, force)
 	}
 	if err != nil {
 		return err
@@ -110,6 +110,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
+		b.shapeSaved()
 		b.stat = &st
 		b.noFile = false
 		e.persist.Written(b, text, eol)
@@ -142,7 +143,7 @@ func (e *Editor) appendText(name string, text buffer.Rope, eol bool, ff string) 
 		}
 		joined = buffer.FromString(old.String() + sep + text.String())
 	}
-	return e.saveText(name, joined, eol, ff, nil, true)
+	return e.saveText(name, joined, eol, ff, false, nil, true)
 }
 
 // sameFile reports whether two names refer to the same file.
@@ -159,6 +160,9 @@ func exWrite(e *Editor, c *exparse.Cmd, rg exRange) error {
 	name, err := e.expandFileName(c.Arg)
 	if err != nil {
 		return err
+	}
+	if name == "" && b.scratch {
+		return errScratchWrite // :w FILE still writes a copy, as in Vim
 	}
 	if name == "" {
 		name = b.name
@@ -241,7 +245,7 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 // reload reads the buffer's file again; like Vim with 'undoreload', the
 // old text stays reachable by undo as one more change.
 func (e *Editor) reload(b *Buffer) error {
-	return e.reloadBuffer(b) // disk_cmds.go
+	return e.reloadBuffer(b) // ex_disk.go
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {
@@ -287,7 +291,11 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		name = e.buf().name
 	}
 	if c.Filter {
-		return errors.New("E319: Sorry, the command is not available in this version")
+		cmd, err := e.expandBang(c.Arg)
+		if err != nil {
+			return err
+		}
+		return e.readShell(cmd, rg.l2)
 	}
 	l, err := loadFile(name)
 	if err != nil {
@@ -304,7 +312,7 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, at), "\n"+l.Text.String())
 	}
 	first := at + 1
-	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
+	e.toFirstNonBlank(first)
 	e.msg("%s", fileInfoMessage(name, l))
 	return nil
 }

@@ -56,6 +56,10 @@ func (e *Editor) drain() {
 		}
 		e.dispatch(q.k, q.typed)
 	}
+	e.keptMsg = false // the typeahead ran out: Vim redraws and forgets keep_msg
+	if e.mode != ModeCmdline {
+		e.scrollToCursor() // Vim's update_topline before the redraw
+	}
 }
 
 // dispatch handles one key in the current mode.
@@ -136,6 +140,9 @@ func (e *Editor) Paste(text string) {
 		e.src = pasteSource
 		e.insertTyped(text)
 		e.src = saved
+		// The paste joins the Insert-mode session's undo step, as in
+		// Vim; the step is labelled a paste all the same.
+		e.buf().tree.MarkSource(pasteSource)
 	case ModeCmdline:
 		e.cmdlineInsert(text)
 	default:

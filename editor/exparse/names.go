@@ -106,6 +106,11 @@ var specs = []spec{
 	{"pwd", fTrlBar},
 	{"cd", fBang | fFile1 | fTrlBar},
 	{"version", fExtra | fTrlBar},
+	{"sort", fRange | fDflAll | fBang | fExtra | fNoTrlCom},
+	{"retab", fTrlBar | fRange | fDflAll | fBang | fWord1},
+	{"echo", fExtra | fNoTrlCom | fBarArg},
+	{"source", fRange | fDflAll | fBang | fFile1 | fTrlBar},
+	{"!", fRange | fBang | fExtra | fNoTrlCom | fBarArg},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
 	{"undotree", fTrlBar},
@@ -116,6 +121,8 @@ var specs = []spec{
 	{"undostats", fTrlBar},
 	{"diffdisk", fTrlBar},
 	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"undodiff", fExtra | fTrlBar},
+	{"undograb", fExtra},
 }
 
 // kjxNames are kjx's own lowercase commands with their shortest
@@ -129,6 +136,8 @@ var kjxNames = []struct {
 	{"undotree", len("undot")},
 	{"undostats", len("undos")},
 	{"diffdisk", len("diffd")},
+	{"undodiff", len("undod")},
+	{"undograb", len("undog")},
 }
 
 // userNames are kjx commands that start with an uppercase letter; like Vim's
