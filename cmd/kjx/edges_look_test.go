@@ -47,6 +47,12 @@ func TestEdgeReadOnlyLook(t *testing.T) {
 		}
 	}
 	w.reachable("f.txt", texts)
+	// Naming a state is a change of the history, not a look.
+	w.ok("-c", "undo 2", "-c", "checkpoint two", "f.txt")
+	if snaps := w.ok("-c", "undo two", "f.txt"); strings.Join(snaps[0].Lines, "\n") != texts[2] {
+		t.Errorf(":undo two after :checkpoint two: %q", snaps[0].Lines)
+	}
+	before, _ = os.ReadFile(undoFile)
 	// A move then a write: the write is the user's, the undo file follows.
 	w.ok("-c", "undo 1", "-c", "w", "f.txt")
 	if after, _ := os.ReadFile(undoFile); string(after) == string(before) {

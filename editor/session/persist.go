@@ -99,11 +99,22 @@ type fingerprint struct {
 	tree                                  *undo.Tree
 	seqLast, cur, saveLast, nodes, pruned int
 	text                                  buffer.Rope
+	labels                                string // the checkpoints, name=seq (:checkpoint moves no counter)
 }
 
 func fingerprintOf(t *undo.Tree) fingerprint {
 	return fingerprint{tree: t, seqLast: t.SeqLast(), cur: t.Current(), saveLast: t.SaveLast(),
-		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze()}
+		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze(), labels: labelsOf(t)}
+}
+
+// labelsOf lists t's checkpoints as "name=seq" words (usually none).
+func labelsOf(t *undo.Tree) string {
+	var b strings.Builder
+	for _, name := range t.Labels() {
+		seq, _ := t.LabelSeq(name)
+		fmt.Fprintf(&b, "%s=%d ", name, seq)
+	}
+	return b.String()
 }
 
 // same reports whether two fingerprints describe the same history: equal
@@ -111,7 +122,7 @@ func fingerprintOf(t *undo.Tree) fingerprint {
 // nothing changed).
 func (f fingerprint) same(g fingerprint) bool {
 	return f.tree == g.tree && f.seqLast == g.seqLast && f.cur == g.cur && f.saveLast == g.saveLast &&
-		f.nodes == g.nodes && f.pruned == g.pruned && f.text.Equal(g.text)
+		f.nodes == g.nodes && f.pruned == g.pruned && f.labels == g.labels && f.text.Equal(g.text)
 }
 
 // changedSince reports whether pb's history holds something its undo
@@ -127,7 +138,8 @@ func (pb *persistBuf) changedSince(t *undo.Tree) bool {
 	if f.same(g) {
 		return false
 	}
-	if pb.touched || f.tree != g.tree || f.seqLast != g.seqLast || f.saveLast != g.saveLast || f.nodes != g.nodes || f.pruned != g.pruned || f.cur == g.cur {
+	if pb.touched || f.tree != g.tree || f.seqLast != g.seqLast || f.saveLast != g.saveLast || f.nodes != g.nodes ||
+		f.pruned != g.pruned || f.labels != g.labels || f.cur == g.cur {
 		pb.touched = true // a new or changed state (f.cur == g.cur: the open block)
 		return true
 	}
