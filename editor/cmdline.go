@@ -68,6 +68,47 @@ func (e *Editor) addCmdHistory(kind rune, s string) {
 // cmdlineKey handles one key in Command-line mode.
 func (e *Editor) cmdlineKey(k Key) {
 	cl := e.cl
+	if cl.literal || cl.regWait {
+		e.cmdlineSecondKey(k)
+		return
+	}
+	if e.cmdlineEditKey(k) {
+		return
+	}
+	switch {
+	case k.Code == KeyEsc || k.IsCtrl('c') || k.IsCtrl('['),
+		k.Code == KeyBackspace || k.IsCtrl('h'): // <BS> on an empty line
+		e.leaveCmdline()
+		if cl.visual {
+			e.exitVisual()
+		}
+	case k.Code == KeyEnter || k.IsCtrl('j') || k.IsCtrl('m'):
+		e.leaveCmdline()
+		e.addCmdHistory(cl.kind, cl.text)
+		e.runCmdline(cl)
+	case k.Code == KeyUp || k.Code == KeyDown || k.IsCtrl('p') || k.IsCtrl('n'):
+		e.cmdlineHistory(k.Code == KeyUp || k.IsCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)
+	case k.IsCtrl('r'):
+		cl.regWait = true
+	case k.IsCtrl('v') || k.IsCtrl('q'):
+		cl.literal = true
+	case k.Code == KeyTab && k.Mod&ModShift != 0 && cl.kind == ':':
+		e.completeCmdline(false)
+	case k.Code == KeyTab:
+		if cl.kind != ':' {
+			e.cmdlineInsert("\t")
+		} else {
+			e.completeCmdline(true)
+		}
+	case k.Plain():
+		e.cmdlineInsert(string(k.Rune))
+	}
+}
+
+// cmdlineSecondKey is the key after CTRL-V (inserted literally) or after
+// CTRL-R (a register's name).
+func (e *Editor) cmdlineSecondKey(k Key) {
+	cl := e.cl
 	if cl.literal {
 		cl.literal = false
 		switch k.Code {
@@ -79,33 +120,21 @@ func (e *Editor) cmdlineKey(k Key) {
 		}
 		return
 	}
-	if cl.regWait {
-		cl.regWait = false
-		if k.Code == KeyRune {
-			if reg, ok := e.getReg(k.Rune); ok {
-				e.cmdlineInsert(strings.ReplaceAll(reg.text, "\n", "\r"))
-			}
+	cl.regWait = false
+	if k.Code == KeyRune {
+		if reg, ok := e.getReg(k.Rune); ok {
+			e.cmdlineInsert(strings.ReplaceAll(reg.text, "\n", "\r"))
 		}
-		return
 	}
+}
+
+// cmdlineEditKey runs a key that edits the line or moves in it: <BS> (on
+// a line that is not empty), <Del>, CTRL-W, CTRL-U, <Left>, <Right>,
+// <Home>/CTRL-B, <End>/CTRL-E. It reports whether k was one.
+func (e *Editor) cmdlineEditKey(k Key) bool {
+	cl := e.cl
 	switch {
-	case k.Code == KeyEsc || k.IsCtrl('c') || k.IsCtrl('['):
-		e.leaveCmdline()
-		if cl.visual {
-			e.exitVisual()
-		}
-	case k.Code == KeyEnter || k.IsCtrl('j') || k.IsCtrl('m'):
-		e.leaveCmdline()
-		e.addCmdHistory(cl.kind, cl.text)
-		e.runCmdline(cl)
-	case k.Code == KeyBackspace || k.IsCtrl('h'):
-		if cl.text == "" {
-			e.leaveCmdline()
-			if cl.visual {
-				e.exitVisual()
-			}
-			return
-		}
+	case (k.Code == KeyBackspace || k.IsCtrl('h')) && cl.text != "":
 		if cl.pos > 0 {
 			_, n := utf8.DecodeLastRuneInString(cl.text[:cl.pos])
 			cl.text = cl.text[:cl.pos-n] + cl.text[cl.pos:]
@@ -150,23 +179,10 @@ func (e *Editor) cmdlineKey(k Key) {
 		cl.pos = 0
 	case k.Code == KeyEnd || k.IsCtrl('e'):
 		cl.pos = len(cl.text)
-	case k.Code == KeyUp || k.Code == KeyDown || k.IsCtrl('p') || k.IsCtrl('n'):
-		e.cmdlineHistory(k.Code == KeyUp || k.IsCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)
-	case k.IsCtrl('r'):
-		cl.regWait = true
-	case k.IsCtrl('v') || k.IsCtrl('q'):
-		cl.literal = true
-	case k.Code == KeyTab && k.Mod&ModShift != 0 && cl.kind == ':':
-		e.completeCmdline(false)
-	case k.Code == KeyTab:
-		if cl.kind != ':' {
-			e.cmdlineInsert("\t")
-		} else {
-			e.completeCmdline(true)
-		}
-	case k.Plain():
-		e.cmdlineInsert(string(k.Rune))
+	default:
+		return false
 	}
+	return true
 }
 
 // controlRune is the control character a special key stands for after

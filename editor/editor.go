@@ -128,6 +128,11 @@ type Editor struct {
 	shell       ShellRunner // runs :!cmd and filters (the session's; ex_filter.go)
 
 	observers []lineObserver // what follows the lines of applied changes (observers.go)
+
+	workspace Workspace     // checkpoints across files (the session's; ex_workspace.go)
+	ask       *question     // a yes/no question being answered (question.go)
+	picker    *rewindPicker // the :rewind picker (picker.go)
+	rewound   rewoundNote
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -150,11 +155,14 @@ func New(cfg Config) *Editor {
 	if cfg.Watch == nil {
 		cfg.Watch = noWatch{}
 	}
+	if cfg.Workspace == nil {
+		cfg.Workspace = noWorkspace{}
+	}
 	if cfg.Shell == nil {
 		cfg.Shell = noShell{}
 	}
 	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
-		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell}
+		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell, workspace: cfg.Workspace}
 	if cfg.Clean {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
 	}

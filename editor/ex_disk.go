@@ -64,6 +64,10 @@ func (e *Editor) reloadBuffer(b *Buffer) error {
 // file's Stat cannot tell (a rewrite of the same size within one tick of
 // the file system's clock, caught by comparing contents).
 func (e *Editor) diskWriteCheck(b *Buffer, own, force bool) error {
+	if own && force && b.disk.state == DiskChanged {
+		e.keepOutsideVersion(b) // ex_write_force.go
+		return nil
+	}
 	if !own || force || b.disk.state != DiskChanged {
 		return nil
 	}

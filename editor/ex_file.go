@@ -218,24 +218,6 @@ func exQuitAll(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-func exWriteAll(e *Editor, c *exparse.Cmd, rg exRange) error {
-	for _, b := range e.bufs {
-		if !b.Modified() {
-			continue
-		}
-		if b.name == "" {
-			return errors.New("E141: No file name for buffer " + fmt.Sprint(b.id))
-		}
-		if err := e.writeBuffer(b, b.name, 0, lineCount(b.Text())-1, c.Bang, false); err != nil {
-			return err
-		}
-	}
-	if c.Name == "wqall" || c.Name == "xall" {
-		e.quit = true
-	}
-	return nil
-}
-
 func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 	name, err := e.expandFileName(c.Arg)
 	if err != nil {

@@ -149,7 +149,11 @@ func (e *Editor) askConfirm() {
 func (e *Editor) confirmKey(k Key, typed bool) {
 	c := e.subc
 	if c == nil {
-		e.mode = ModeNormal
+		if e.picker != nil {
+			e.pickerKey(k) // picker.go
+			return
+		}
+		e.answer(k)
 		return
 	}
 	saved := e.src
@@ -366,6 +370,7 @@ func (e *Editor) endConfirm() {
 // the typeahead of a script runs out: a :g goes on with its next line,
 // whose prompt is left the same way.
 func (e *Editor) abortConfirm() {
+	e.ask, e.picker = nil, nil // a yes/no question (question.go) is answered "no", the picker closed
 	for e.mode == ModeConfirm && e.subc != nil {
 		e.endConfirm()
 	}

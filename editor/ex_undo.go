@@ -82,7 +82,19 @@ func exCheckpoint(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if c.Arg == "" {
 		return errors.New("E471: Argument required")
 	}
-	return e.labelState(c.Arg)
+	// The current state of the current file is labelled (state 0 cannot
+	// be: then only the workspace checkpoint, if there is one, names it).
+	noChange := e.buf().tree.Current() == 0
+	if !noChange {
+		if err := e.labelState(c.Arg); err != nil {
+			return err
+		}
+	}
+	took, err := e.workspace.Checkpoint(c.Arg) // every file of the workspace (ex_workspace.go)
+	if err != nil || took || !noChange {
+		return err
+	}
+	return e.labelState(c.Arg) // Vim-style error: nothing to label
 }
 
 // exSleep is :sleep N (seconds) or :sleep Nm (milliseconds), on the

@@ -133,31 +133,8 @@ func (p *parser) parseArg() (arg string, st nstatus) {
 func parseNormal(keys []Key, visual bool) (ncmd, nstatus) {
 	p := &parser{keys: keys}
 	var c ncmd
-	for {
-		n, more := p.parseCount()
-		if more {
-			return c, nMore
-		}
-		if n > 0 {
-			if c.count > 0 {
-				c.count *= n
-			} else {
-				c.count = n
-			}
-		}
-		if p.i < len(p.keys) && p.keys[p.i].IsRune('"') {
-			p.i++
-			k, ok := p.next()
-			if !ok {
-				return c, nMore
-			}
-			if k.Code != KeyRune || k.Mod != 0 || !validRegister(k.Rune) {
-				return c, nBad
-			}
-			c.reg = k.Rune
-			continue
-		}
-		break
+	if st := p.parsePrefix(&c); st != nDone {
+		return c, st
 	}
 	name, ok := p.parseName()
 	if !ok {
@@ -197,51 +174,12 @@ func parseNormal(keys []Key, visual bool) (ncmd, nstatus) {
 // parseOperand reads what follows an operator: count, force, and the
 // motion, text object or doubled operator.
 func (p *parser) parseOperand(c *ncmd) nstatus {
-	for {
-		n, more := p.parseCount()
-		if more {
-			return nMore
-		}
-		if n > 0 {
-			c.mcount = n
-		}
-		if p.i >= len(p.keys) {
-			return nMore
-		}
-		k := p.keys[p.i]
-		if k.IsRune('v') || k.IsRune('V') || k.IsCtrl('v') {
-			c.force = keyName(k)
-			p.i++
-			continue
-		}
-		break
+	if st := p.parseOperandPrefix(c); st != nDone {
+		return st
 	}
-	k, _ := p.next()
-	name := keyName(k)
-	if k.Code == KeyEsc {
-		return nBad
-	}
-	// Doubled operator: dd, >>, g~~, g~g~, gUU, gUgU.
-	if name == c.name || (len(c.name) == 2 && name == c.name[1:]) {
-		c.line = true
-		return nDone
-	}
-	if len(c.name) == 2 && name == c.name[:1] {
-		k2, ok := p.next()
-		if !ok {
-			return nMore
-		}
-		if c.name[:1]+keyName(k2) == c.name {
-			c.line = true
-			return nDone
-		}
-		name += keyName(k2)
-	} else if prefixKeys[name] {
-		k2, ok := p.next()
-		if !ok {
-			return nMore
-		}
-		name += keyName(k2)
+	name, st := p.parseOperandName(c)
+	if st != nDone || c.line {
+		return st
 	}
 	if name == "i" || name == "a" {
 		k2, ok := p.next()
@@ -266,6 +204,93 @@ func (p *parser) parseOperand(c *ncmd) nstatus {
 		return st
 	}
 	return nDone
+}
+
+// parsePrefix reads the counts and "x register names before a command
+// (2"a3dw: the counts multiply).
+func (p *parser) parsePrefix(c *ncmd) nstatus {
+	for {
+		n, more := p.parseCount()
+		if more {
+			return nMore
+		}
+		if n > 0 {
+			if c.count > 0 {
+				c.count *= n
+			} else {
+				c.count = n
+			}
+		}
+		if p.i >= len(p.keys) || !p.keys[p.i].IsRune('"') {
+			return nDone
+		}
+		p.i++
+		k, ok := p.next()
+		if !ok {
+			return nMore
+		}
+		if k.Code != KeyRune || k.Mod != 0 || !validRegister(k.Rune) {
+			return nBad
+		}
+		c.reg = k.Rune
+	}
+}
+
+// parseOperandPrefix reads the count and the forced motion type (v, V,
+// CTRL-V) after an operator.
+func (p *parser) parseOperandPrefix(c *ncmd) nstatus {
+	for {
+		n, more := p.parseCount()
+		if more {
+			return nMore
+		}
+		if n > 0 {
+			c.mcount = n
+		}
+		if p.i >= len(p.keys) {
+			return nMore
+		}
+		k := p.keys[p.i]
+		if !k.IsRune('v') && !k.IsRune('V') && !k.IsCtrl('v') {
+			return nDone
+		}
+		c.force = keyName(k)
+		p.i++
+	}
+}
+
+// parseOperandName reads the name of what an operator works on: a
+// motion's name (with its prefix key: gj, ]]), i or a, or the operator
+// doubled (dd, >>, g~~, g~g~, gUU, gUgU), which sets c.line.
+func (p *parser) parseOperandName(c *ncmd) (string, nstatus) {
+	k, _ := p.next()
+	name := keyName(k)
+	if k.Code == KeyEsc {
+		return "", nBad
+	}
+	if name == c.name || (len(c.name) == 2 && name == c.name[1:]) {
+		c.line = true
+		return name, nDone
+	}
+	if len(c.name) == 2 && name == c.name[:1] {
+		k2, ok := p.next()
+		if !ok {
+			return "", nMore
+		}
+		if c.name[:1]+keyName(k2) == c.name {
+			c.line = true
+			return name, nDone
+		}
+		return name + keyName(k2), nDone
+	}
+	if prefixKeys[name] {
+		k2, ok := p.next()
+		if !ok {
+			return "", nMore
+		}
+		name += keyName(k2)
+	}
+	return name, nDone
 }
 
 // isTextObject reports whether name ("iw", "a(") is a text object.

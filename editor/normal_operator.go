@@ -2,6 +2,8 @@ package editor
 
 import (
 	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
 )
 
 // opRange is the text an operator works on. For charwise ranges End is
@@ -114,7 +116,6 @@ func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 // rangeFrom builds the operator range between the cursor and a motion's
 // target.
 func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, op string) opRange {
-	adjusted := false // Vim's end_adjusted
 	start, end := from, to
 	if posLess(end, start) {
 		start, end = end, start
@@ -122,41 +123,24 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 	r := e.text()
 	switch force {
 	case "v":
-		if kind == linewise {
-			kind = exclusive
-		} else if kind == exclusive {
-			kind = inclusive
-		} else {
-			kind = exclusive
-		}
-		noAdjust = true
+		kind, noAdjust = toggleExclusive(kind), true
 	case "V":
 		kind = linewise
 	case "<C-v>":
-		rg := opRange{kind: blockwise, start: start, end: end}
 		a := displayCol(lineText(r, from.Line), from.Col, e.opt.TabStop)
 		b := displayCol(lineText(r, to.Line), to.Col, e.opt.TabStop)
-		if a > b {
-			a, b = b, a
-		}
-		rg.vcol0, rg.vcol1 = a, b
-		return rg
+		return opRange{kind: blockwise, start: start, end: end, vcol0: min(a, b), vcol1: max(a, b)}
 	}
+	var rg opRange
 	switch kind {
 	case linewise:
 		return opRange{kind: linewise, start: start, end: end}
 	case inclusive:
 		end.Col = nextCol(lineText(r, end.Line), end.Col)
-		rg := opRange{kind: exclusive, start: start, end: end, incl: true}
-		if op == "d" && force == "" && end.Line > start.Line {
-			el := lineText(r, end.Line)
-			if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
-				rg.kind = linewise
-			}
-		}
-		return rg
-	case exclusive:
-		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
+		rg = opRange{kind: exclusive, start: start, end: end, incl: true}
+	default:
+		adjusted := false // Vim's end_adjusted
+		if kind == exclusive && !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
 			prev := lineText(r, end.Line-1)
 			if inIndent(lineText(r, start.Line), start.Col) {
 				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}, endAdjusted: true}
@@ -164,17 +148,31 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 			end = Pos{Line: end.Line - 1, Col: len(prev)}
 			adjusted = true
 		}
+		rg = opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
 	}
-	rg := opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
-	// A multi-line charwise delete that ends at a line end (up to blanks)
-	// and starts in the indent becomes linewise.
-	if op == "d" && force == "" && end.Line > start.Line {
-		el := lineText(r, end.Line)
-		if strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col) {
-			rg.kind = linewise
-		}
+	if op == "d" && force == "" && deleteBecomesLinewise(r, start, end) {
+		rg.kind = linewise
 	}
 	return rg
+}
+
+// toggleExclusive is the motion type after v (Vim's o_v): linewise and
+// inclusive become exclusive, exclusive becomes inclusive.
+func toggleExclusive(kind motionKind) motionKind {
+	if kind == exclusive {
+		return inclusive
+	}
+	return exclusive
+}
+
+// deleteBecomesLinewise: a multi-line characterwise delete that ends at a
+// line end (up to blanks) and starts in the indent deletes whole lines.
+func deleteBecomesLinewise(r buffer.Rope, start, end Pos) bool {
+	if end.Line <= start.Line {
+		return false
+	}
+	el := lineText(r, end.Line)
+	return strings.TrimLeft(el[min(end.Col, len(el)):], " \t") == "" && inIndent(lineText(r, start.Line), start.Col)
 }
 
 // forceRange applies v/V/CTRL-V typed after an operator to a ready range.
@@ -363,70 +361,4 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 			e.win.cur.Col = e.blockCornerCol(rg)
 		}
 	}
-}
-
-// opChange deletes the range and starts Insert mode.
-func (e *Editor) opChange(c *ncmd, rg opRange) {
-	r := e.text()
-	if e.buf().empty {
-		e.saveUndo() // Vim's op_change saves for undo in an empty buffer
-		e.startInsert("c", 1, e.redoKeys(c))
-		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
-		return
-	}
-	switch rg.kind {
-	case linewise:
-		reg := e.rangeText(rg)
-		e.storeDelete(c.reg, reg, false)
-		indent := ""
-		if e.opt.AutoIndent {
-			indent = leadingWhite(lineText(r, rg.start.Line))
-		}
-		// The cursor an undo restores: Vim's nv_lineop moves it to the
-		// first non-blank of the motion's last line, and the operator
-		// starts at the earlier of that and where the cursor was.
-		col := e.win.cur.Col
-		if rg.end.Line > rg.start.Line {
-			// Vim deletes the other lines with the cursor on the second.
-			e.win.cur = Pos{Line: rg.start.Line + 1, Col: col}
-			e.deleteLines(rg.start.Line+1, rg.end.Line)
-			e.linesMessage(rg.start.Line - rg.end.Line) // Vim's op_delete: "3 fewer lines"
-		}
-		r = e.text()
-		ls := lineStart(r, rg.start.Line)
-		e.win.cur = Pos{Line: rg.start.Line, Col: min(col, firstNonBlank(lineText(r, rg.start.Line)))}
-		if lineText(r, rg.start.Line) == indent {
-			e.saveUndo()
-		} else {
-			e.replaceRange(ls, lineEnd(r, rg.start.Line), indent)
-		}
-		e.win.cur = Pos{Line: rg.start.Line, Col: len(indent)}
-	case blockwise:
-		start := e.win.cur.Col // the block's top-left corner
-		e.opDelete(c, rg)
-		// Vim's op_change: back to the corner's column when the delete
-		// left the cursor before it (at the end of a shortened line).
-		if line := e.curLine(); start > e.win.cur.Col && line != "" {
-			e.win.cur.Col = nextCol(line, e.win.cur.Col)
-		}
-		e.startInsert("c", 1, e.redoKeys(c))
-		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
-		e.ins.block = &rg
-		return
-	default:
-		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
-		e.win.cur = rg.start
-		if a == b {
-			if !rg.incl {
-				e.saveUndo()
-			}
-		} else {
-			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
-			e.deleteRange(a, b)
-			e.linesMessage(rg.start.Line - rg.end.Line)
-		}
-		e.win.cur = rg.start
-	}
-	e.startInsert("c", 1, e.redoKeys(c))
-	e.ins.rcount, e.ins.rreg = c.count0(), c.reg
 }

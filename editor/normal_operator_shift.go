@@ -148,71 +148,19 @@ func (e *Editor) shiftBlock(rg opRange, amount int) {
 	e.markModified() // Vim's op_shift, even when no line changed
 	for l := rg.start.Line; l <= rg.end.Line; l++ {
 		line := lineText(e.text(), l)
-		// The cluster where the block starts, and its display column.
-		p, v := 0, 0
-		preW, preC := 0, 0 // white space just before the block
-		for p < len(line) {
-			n := nextCol(line, p)
-			w := clusterWidth(line[p:n], v, ts)
-			if v+w > rg.vcol0 {
-				break
-			}
-			if line[p] == ' ' || line[p] == '\t' {
-				preW += w
-				preC += n - p
-			} else {
-				preW, preC = 0, 0
-			}
-			v += w
-			p = n
-		}
-		if p >= len(line) {
+		at := blockStartOf(line, rg.vcol0, ts)
+		if at.p >= len(line) {
 			continue // the line ends before the block
 		}
-		ls := lineStart(e.text(), l)
+		var a, b int
+		var fill string
 		if amount > 0 {
-			wsStart := v - preW
-			t := total + preW
-			q := p
-			for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
-				w := clusterWidth(line[q:q+1], v, ts)
-				t += w
-				v += w
-				q++
-			}
-			tabs, spaces := 0, t
-			if !e.opt.ExpandTab {
-				tabs = ((wsStart % ts) + t) / ts
-				if tabs > 0 {
-					spaces = ((wsStart % ts) + t) % ts
-				}
-			}
-			fill := strings.Repeat("\t", tabs) + strings.Repeat(" ", spaces)
-			e.replaceRange(ls+p-preC, ls+q, fill)
-			continue
+			a, b, fill = shiftBlockRight(line, at, total, ts, e.opt.ExpandTab)
+		} else {
+			a, b, fill = shiftBlockLeft(line, at, rg.vcol0, total, ts)
 		}
-		// Left: remove up to total columns of white space at the block.
-		q, nw := p, v
-		for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
-			nw += clusterWidth(line[q:q+1], nw, ts)
-			q++
-		}
-		shift := min(nw-rg.vcol0, total)
-		if nw-v < shift {
-			shift = nw - v
-		}
-		dest := nw - shift
-		vc, vw := 0, 0
-		for vc < p && vw < dest {
-			w := clusterWidth(line[vc:nextCol(line, vc)], vw, ts)
-			if vw+w > dest {
-				break
-			}
-			vw += w
-			vc = nextCol(line, vc)
-		}
-		fill := strings.Repeat(" ", dest-vw)
-		e.replaceRange(ls+vc, ls+q, fill)
+		ls := lineStart(e.text(), l)
+		e.replaceRange(ls+a, ls+b, fill)
 	}
 	e.win.cur = corner
 	if n := rg.end.Line - rg.start.Line + 1; n > e.opt.Report {
@@ -222,4 +170,80 @@ func (e *Editor) shiftBlock(rg opRange, amount int) {
 		}
 		e.msgKeep("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
 	}
+}
+
+// blockStart is where a block starts on one line: the byte p and display
+// column v of the cluster at the block's left edge, and the width preW
+// and bytes preC of the white space just before it.
+type blockStart struct{ p, v, preW, preC int }
+
+// blockStartOf finds the cluster of line at display column vcol0.
+func blockStartOf(line string, vcol0, ts int) blockStart {
+	var at blockStart
+	for at.p < len(line) {
+		n := nextCol(line, at.p)
+		w := clusterWidth(line[at.p:n], at.v, ts)
+		if at.v+w > vcol0 {
+			break
+		}
+		if line[at.p] == ' ' || line[at.p] == '\t' {
+			at.preW += w
+			at.preC += n - at.p
+		} else {
+			at.preW, at.preC = 0, 0
+		}
+		at.v += w
+		at.p = n
+	}
+	return at
+}
+
+// shiftBlockRight is >: the white space around the block's left edge
+// grows by total columns, refilled with tabs unless 'expandtab'. It
+// returns the bytes [a, b) of line to replace with fill.
+func shiftBlockRight(line string, at blockStart, total, ts int, expandTab bool) (int, int, string) {
+	v := at.v
+	wsStart := v - at.preW
+	t := total + at.preW
+	q := at.p
+	for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
+		w := clusterWidth(line[q:q+1], v, ts)
+		t += w
+		v += w
+		q++
+	}
+	tabs, spaces := 0, t
+	if !expandTab {
+		tabs = ((wsStart % ts) + t) / ts
+		if tabs > 0 {
+			spaces = ((wsStart % ts) + t) % ts
+		}
+	}
+	return at.p - at.preC, q, strings.Repeat("\t", tabs) + strings.Repeat(" ", spaces)
+}
+
+// shiftBlockLeft is <: up to total columns of the white space at the
+// block's left edge are removed (never left of the block). It returns the
+// bytes [a, b) of line to replace with fill.
+func shiftBlockLeft(line string, at blockStart, vcol0, total, ts int) (int, int, string) {
+	q, nw := at.p, at.v
+	for q < len(line) && (line[q] == ' ' || line[q] == '\t') {
+		nw += clusterWidth(line[q:q+1], nw, ts)
+		q++
+	}
+	shift := min(nw-vcol0, total)
+	if nw-at.v < shift {
+		shift = nw - at.v
+	}
+	dest := nw - shift
+	vc, vw := 0, 0
+	for vc < at.p && vw < dest {
+		w := clusterWidth(line[vc:nextCol(line, vc)], vw, ts)
+		if vw+w > dest {
+			break
+		}
+		vw += w
+		vc = nextCol(line, vc)
+	}
+	return vc, q, strings.Repeat(" ", dest-vw)
 }

@@ -56,6 +56,9 @@ type Config struct {
 	// Watch is the file watcher (the session's); nil means none: files
 	// are checked by PollFiles, :checktime and before each :w.
 	Watch FileWatch
+	// Workspace is the workspace history (the session's: checkpoints
+	// across files, :rewind); nil means none.
+	Workspace Workspace
 	// Shell (the session's) runs :!cmd, filters and :r !cmd; nil means none:
 	// they fail with E282 (the session gives package shell's Runner).
 	Shell ShellRunner

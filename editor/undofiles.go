@@ -89,3 +89,14 @@ func exUndostats(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.say(lines...)
 	return nil
 }
+
+// InstallHistoryNoEOL is InstallHistory for a file whose last newline
+// ends an empty last line rather than the text: a buffer with 'noeol'
+// whose last line is empty writes exactly the bytes of one line fewer
+// with 'eol', and that is how they read back. tree's text is b's text
+// plus "\n" (what was written); b gets 'noeol', so the buffer is again
+// what the user wrote, and writing it gives the same bytes.
+func (e *Editor) InstallHistoryNoEOL(b *Buffer, tree *undo.Tree) {
+	b.eol = false
+	e.InstallHistory(b, tree)
+}

@@ -45,6 +45,8 @@ type View struct {
 	// shows the replacements already accepted in that line, which Vim
 	// shows but puts into the buffer only when it leaves the line.
 	Confirm ConfirmView
+	// Picker is the :rewind picker (Mode is ModeConfirm while it is open).
+	Picker PickerView
 	// UIRequest is the last request to the UI (:undotree, …); act on a new
 	// Seq only.
 	UIRequest UIRequest
@@ -92,6 +94,10 @@ type Status struct {
 	// Disk says whether the file changed on disk under the buffer's own
 	// changes or was removed (see DiskState; disk.go).
 	Disk DiskState
+	// Rewound is the label of the checkpoint the workspace was rewound
+	// to, until the next change ("": not rewound); the status line shows
+	// it as "⟲ label".
+	Rewound string
 }
 
 // TakeView returns a snapshot of the editor for the UI and takes the
@@ -123,6 +129,7 @@ func (e *Editor) TakeView() View {
 	}
 	v.Undo = t.Snapshot()
 	v.Status.Disk = b.DiskState()
+	v.Status.Rewound = e.rewoundLabel()
 	if e.cl != nil {
 		v.Cmdline = string(e.cl.kind) + e.cl.text
 		v.CmdPos = 1 + e.cl.pos
@@ -135,6 +142,8 @@ func (e *Editor) TakeView() View {
 	}
 	e.viewSearch(&v)
 	e.viewConfirm(&v)
+	e.viewQuestion(&v)
+	e.viewPicker(&v)
 	v.UIRequest = e.uiReq
 	v.FileType = b.ft
 	v.RestoreOrigins = e.RestoreOrigins()

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -75,7 +76,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	}
 	st := v.Status
 	f.Status = StatusInfo{Mode: modeNames[v.Mode], Name: st.FileName, Modified: st.Modified,
-		UndoSeq: st.SeqCur, UndoLast: st.SeqLast, Disk: diskName(st.Disk)}
+		UndoSeq: st.SeqCur, UndoLast: st.SeqLast, Disk: diskName(st.Disk), Rewound: cells.Sanitize(st.Rewound)}
 	f.ShowMode = showModes[v.Mode]
 	if v.Recording != 0 {
 		f.ShowMode += "recording @" + string(v.Recording)
@@ -84,6 +85,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	if v.Mode == editor.ModeCmdline && v.Cmdline != "" {
 		f.Cmdline = Cmdline{Active: true, Prompt: v.Cmdline[:1], Text: v.Cmdline[1:], Cursor: max(v.CmdPos-1, 0)}
 	}
+	f.Picker = v.Picker
 	b.messages(v, f)
 	b.undo(v, f)
 	b.lastMode = v.Mode

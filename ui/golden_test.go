@@ -115,6 +115,18 @@ func TestGoldenScreens(t *testing.T) {
 		{"status_ahead_compact", 60, 3, Frame{Text: view("x", 0, 0),
 			Status: StatusInfo{Mode: "NORMAL", Name: "notes.md", UndoSeq: 1204, UndoLast: 23568, Ahead: 22364}}},
 		{"empty_buffer", 20, 4, Frame{Text: view("", 0, 0), Status: StatusInfo{Mode: "NORMAL"}}},
+		{"status_rewound", 60, 3, Frame{Text: view("x", 0, 0),
+			Status: StatusInfo{Mode: "NORMAL", Name: "a.txt", UndoSeq: 2, UndoLast: 5, Rewound: "before"}}},
+		{"rewind_picker", 60, 9, Frame{Text: view("x", 0, 0), Status: StatusInfo{Mode: "CONFIRM", Name: "a.txt"},
+			Picker: PickerInfo{Active: true, Title: "Rewind to which checkpoint?", Selected: 1, Items: []string{
+				"    3  2024-05-01 10:14  1h ago    «write»: a.txt +1 −0",
+				"    2  2024-05-01 10:10  1h ago    «before»: b.txt +2 −1",
+				"    1  2024-05-01 10:00  1h ago    «opened»: a.txt +3 −0, b\x1b.txt +1 −0",
+			}}}},
+		{"rewind_picker_chosen", 60, 9, Frame{Text: view("x", 0, 0), Status: StatusInfo{Mode: "CONFIRM", Name: "a.txt"},
+			Picker: PickerInfo{Active: true, Title: "Rewind to which checkpoint?", Selected: 0, Filter: "bef",
+				Items:  []string{"    2  2024-05-01 10:10  1h ago    «before»: b.txt +2 −1"},
+				Prompt: "«before»: a all files, f this file only, k fork, Esc cancel"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -18,6 +18,8 @@ type Frame struct {
 	HitEnter bool
 	// Undo is the current buffer's undo history, for the panel.
 	Undo UndoView
+	// Picker is the :rewind picker, drawn over the text while active.
+	Picker PickerInfo
 }
 
 // Renderer draws Frames onto a Surface. It keeps the state that must
@@ -104,6 +106,8 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	r.previewOverText = false
 	r.livePreview = ""
 	switch {
+	case textRows > 0 && f.Picker.Active:
+		r.drawPicker(s, &f.Picker, tx, 0, tw, textRows) // picker.go
 	case textRows > 0 && r.Panel.Open && r.Panel.model.Help:
 		// The panel's ? help takes the text's place: it is wider.
 		r.drawPanelHelp(s, tx, 0, tw, textRows)

@@ -20,6 +20,9 @@ type StatusInfo struct {
 	// Ahead is how many undone states lie ahead on the redo path;
 	// positive shows "↶ 7".
 	Ahead int
+	// Rewound is the label of the checkpoint the workspace was rewound
+	// to, shown as "⟲ label" until the next change.
+	Rewound string
 	// Preview says the text window shows a state of the undo panel's
 	// live preview: "#5" shows "[preview #5]" ("" for none).
 	Preview string
@@ -91,6 +94,9 @@ func (r *Renderer) drawStatus(s Surface, st StatusInfo, ru ruler, x0, x1, y int)
 	}
 	if st.Disk != "" {
 		flags += " [" + st.Disk + "]"
+	}
+	if st.Rewound != "" {
+		flags += " ⟲ " + st.Rewound
 	}
 	if st.Preview != "" {
 		flags += " [preview " + st.Preview + "]"

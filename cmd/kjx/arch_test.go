@@ -28,18 +28,21 @@ var allowedImports = map[string][]string{
 	"undofile/store":             {"undofile/internal/safefile"},
 	"undofile/workspace": {"undo", "buffer", "undofile", "undofile/store",
 		"undofile/internal/safefile"},
-	"editor/motion":    {"buffer", "editor/cells"},
-	"editor/exparse":   {},
-	"editor/addsub":    {},
-	"editor/vimre":     {"buffer"},
-	"editor/fileio":    {"buffer"},
-	"editor/linediff":  {"buffer"},
-	"editor/diskwatch": {"editor/clock"},
-	"editor/keys":      {},
-	"editor/cells":     {},
-	"editor/options":   {},
-	"editor/shell":     {}, // runs a command line: :!, filters, :r !
-	"editor/clock":     {}, // the one clock: a leaf every package may use
+	// Recovery files of buffers without an undo file: undo files anchored
+	// to the original text, in the undo directory's "recover".
+	"undofile/recovery": {"undo", "buffer", "undofile"},
+	"editor/motion":     {"buffer", "editor/cells"},
+	"editor/exparse":    {},
+	"editor/addsub":     {},
+	"editor/vimre":      {"buffer"},
+	"editor/fileio":     {"buffer"},
+	"editor/linediff":   {"buffer"},
+	"editor/diskwatch":  {"editor/clock"},
+	"editor/keys":       {},
+	"editor/cells":      {},
+	"editor/options":    {},
+	"editor/shell":      {}, // runs a command line: :!, filters, :r !
+	"editor/clock":      {}, // the one clock: a leaf every package may use
 	// Searching an undo history for text: the panel's / and :undograb.
 	"editor/histsearch": {"buffer", "undo", "editor/vimre", "editor/linediff"},
 	"editor": {"buffer", "undo",
@@ -48,7 +51,7 @@ var allowedImports = map[string][]string{
 		"editor/addsub", "editor/histsearch"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
-	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
+	"editor/session": {"editor", "undo", "buffer", "undofile", "undofile/workspace", "undofile/store", "undofile/recovery", "config", "editor/clock", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options", "editor/shell"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
 		"editor/vimre", "editor/histsearch", "editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},

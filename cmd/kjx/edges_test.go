@@ -59,6 +59,8 @@ type edgeSnap struct {
 	Modified bool     `json:"modified"`
 	Messages []string `json:"messages"`
 	Output   []string `json:"output"`
+	// OpenMessages are the first step's messages of the open.
+	OpenMessages []string `json:"open_messages"`
 }
 
 // kjx runs the binary with args in w.dir (at most two minutes) and returns
@@ -241,6 +243,20 @@ func edgeOutsideMove(t *testing.T, w *edgeWorld) {
 	}
 	if got := string(data); got != texts[len(texts)-1]+"\n" {
 		t.Errorf("b.txt: %q", got)
+	}
+	// Opening b.txt attaches the history (one fits, its file is gone) and
+	// says so; from then on it is b.txt's own.
+	snaps := w.ok("-c", "undo 0", "b.txt")
+	want := `history of "` + filepath.Join(w.dir, "a.txt") + `" attached (found by content)`
+	if len(snaps) == 0 || !slices.Contains(snaps[0].OpenMessages, want) {
+		t.Fatalf("open of b.txt: %+v, want %q", snaps, want)
+	}
+	w.reachable("b.txt", texts)
+	// A copy whose original still exists is offered, not attached.
+	w.write("copy.txt", w.read(filepath.Join(w.dir, "b.txt")))
+	snaps = w.ok("-c", "undo 0", "copy.txt")
+	if len(snaps[0].OpenMessages) != 1 || !strings.Contains(snaps[0].OpenMessages[0], ":rundo ") || strings.Join(snaps[0].Lines, "") != texts[len(texts)-1] {
+		t.Errorf("open of a copy: %+v", snaps[0])
 	}
 }
 

@@ -23,7 +23,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
 	scfg := session.Config{
 		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}),
-		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv,
+		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv, WorkDir: workDir(),
 	}
 	file := o.file
 	var demo *demoClock
@@ -48,7 +48,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
 	}
-	if file != "" {
+	if o.recover {
+		if err := sess.Recover(file); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	} else if file != "" {
 		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintln(stderr, "kjx:", err)
 			return 1
@@ -63,8 +68,10 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		ed.ShowError(w.Error())
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	// SIGHUP, SIGTERM and SIGQUIT end Run: the undo files and recovery
+	// data are written, the terminal restored, then kjx exits 128+signal.
+	ctx, sigs := catchExitSignals(context.Background())
+	defer sigs.Stop()
 	if cfgPath != "" {
 		// A saved change to the configuration applies live; a broken save
 		// keeps the previous settings and says why.
@@ -80,7 +87,11 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := ui.OptionsFor(session.UIConfigFrom(cfg))
 	opts.Clock = sess.Clock()                       // one clock for the session, its core and the UI
 	opts.Colors = ui.ColorEnvFrom(os.Getenv, false) // RunWith asks the terminal about truecolor
-	if err := ui.RunWith(ctx, sess, screen, opts); err != nil {
+	err = ui.RunWith(ctx, sess, screen, opts)
+	if code, ok := sigs.Status(); ok {
+		return code // Run wrote the undo files before it returned
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}

@@ -20,11 +20,14 @@ func main() {
 }
 
 const usage = `usage: kjx [-u CONFIG] [--clean] [FILE]
+       kjx -r [FILE|ID]
        kjx --demo
        kjx --headless [--clean] [--clock EPOCH] [--json] [STEP...] [FILE]
 
   -u CONFIG         use this configuration file instead of ~/.config/kjx/config.toml
   --demo            open a demo file whose undo history already has branches
+  -r                list what can be recovered (buffers never written)
+  -r FILE|ID        open FILE (or the unnamed buffer ID) with its recovered states
 
   --headless        run without a terminal: apply the steps, then exit
   --clean           no user configuration, no persistent undo files
@@ -54,6 +57,8 @@ type options struct {
 	demo bool
 	// configFile is -u FILE.
 	configFile string
+	// recover is -r: list recovery files, or open file from one.
+	recover bool
 }
 
 // usageError is a command-line mistake: exit status 2.
@@ -82,6 +87,8 @@ func parseArgs(args []string) (options, bool, error) {
 			o.json = true
 		case "--demo":
 			o.demo = true
+		case "-r":
+			o.recover = true
 		case "-u":
 			v, err := need(i, a)
 			if err != nil {
@@ -157,7 +164,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
-	if o.file != "" {
+	if o.recover && o.file == "" {
+		return listRecoverable(o, stdout, stderr) // recover.go
+	}
+	if o.file != "" && !o.recover {
 		// A directory or a device gets its one line at once, in both
 		// modes (Vim's words); a FIFO is read, with a bound.
 		if err := fileio.Check(o.file); err != nil {
@@ -172,9 +182,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runInteractive(o, stdin, stdout, stderr)
 	}
-	cfg := session.Config{Editor: withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}), Clock: clock.Real(), Env: os.Getenv}
+	cfg := session.Config{Editor: withColours(editor.Config{Options: editor.DefaultOptions(), Clean: o.clean}), Clock: clock.Real(), Env: os.Getenv, WorkDir: workDir()}
 	if o.clock != nil {
 		cfg.Clock = clock.NewVirtual(*o.clock)
 	}
-	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: o.file, Steps: o.steps, JSON: o.json}, stdout, stderr)
+	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: o.file, Recover: o.recover, Steps: o.steps, JSON: o.json}, stdout, stderr)
+}
+
+// workDir is the directory kjx was started in, whose workspace gets a
+// workspace history ("" when it cannot be known: then none).
+func workDir() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
 }

@@ -21,6 +21,8 @@ var verbUsage = map[string]string{
 	"history": "kjx history [-u CONFIG] FILE",
 	"show":    "kjx show [-u CONFIG] FILE@REF",
 	"diff":    "kjx diff [-u CONFIG] FILE@REF [FILE@REF | FILE]",
+	"restore": "kjx restore [-u CONFIG] [--force] FILE@REF",
+	"rewind":  "kjx rewind [-u CONFIG] --list | kjx rewind [-u CONFIG] [--yes] TARGET",
 }
 
 // verbEnv is what a verb needs from the process: its output, the
@@ -42,6 +44,9 @@ func runVerb(args []string, stdout, stderr io.Writer) (code int, ok bool) {
 	}
 	verb := args[0]
 	env := verbEnv{stdout: stdout, stderr: stderr, getenv: os.Getenv, now: time.Now(), tty: isTerminal(stdout)}
+	if verb == "restore" || verb == "rewind" {
+		return runWorkspaceVerb(verb, args[1:], env, os.Stdin), true // verbs_rewind.go
+	}
 	files, help, err := parseVerbArgs(verb, args[1:], &env)
 	switch {
 	case help:

@@ -211,6 +211,19 @@ func (w *Watcher) loop() {
 			errOut, firstErr = w.errs, errs[0]
 		}
 		var seen *fsnotify.Event
+		if ready != nil && timer != nil {
+			// A batch that has come due folds into the one waiting to be
+			// received before that one is offered: select alone would
+			// pick between the two at random.
+			select {
+			case <-timer:
+				timer = nil
+				var batch []Event
+				w.withCore(func(c *core) { batch = c.flush(w.now()) })
+				ready = merge(ready, batch)
+			default:
+			}
+		}
 		select {
 		case <-w.quit:
 			return

@@ -113,6 +113,9 @@ var specs = []spec{
 	{"!", fRange | fBang | fExtra | fNoTrlCom | fBarArg},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
+	{"checkpoints", fTrlBar},
+	{"rewind", fBang | fExtra | fNoTrlCom}, // the target is the rest of the line, quotes included
+	{"fork", fExtra | fTrlBar},
 	{"undotree", fTrlBar},
 	{"UndotreeToggle", fTrlBar},
 	{"UndotreeShow", fTrlBar},
@@ -132,7 +135,10 @@ var kjxNames = []struct {
 	name string
 	min  int
 }{
+	{"checkpoints", len("checkpoints")},
 	{"checkpoint", len("checkpo")}, // "checkp" is Vim's :checkpath
+	{"rewind", len("rew")},         // Vim's :rewind (= :first) is the workspace's here
+	{"fork", len("fork")},
 	{"undotree", len("undot")},
 	{"undostats", len("undos")},
 	{"diffdisk", len("diffd")},

@@ -18,7 +18,9 @@ const encodeBuf = 256 << 10
 // flattens it. It returns the number of bytes written.
 func Encode(w io.Writer, text buffer.Rope, eol bool, f Format) (int64, error) {
 	cw := &countingWriter{w: w}
-	bw := bufio.NewWriterSize(cw, encodeBuf)
+	// A small text needs no large buffer (allocating and clearing 256 KiB
+	// would cost more than writing it): its bytes, CRs included, fit.
+	bw := bufio.NewWriterSize(cw, min(encodeBuf, 2*text.Len()+64))
 	nl := "\n"
 	if f == DOS {
 		nl = "\r\n"

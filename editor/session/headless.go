@@ -45,6 +45,10 @@ type StepState struct {
 	Messages []string `json:"messages"`
 	Output   []string `json:"output,omitempty"`
 	Mode     string   `json:"mode,omitempty"`
+	// OpenMessages, on the first step's state only, are what opening the
+	// file said beyond its file-info line: a recovered history, an
+	// interrupted write's W: line, an error (omitted when none).
+	OpenMessages []string `json:"open_messages,omitempty"`
 }
 
 // Step runs one headless step and returns the messages it produced. The
@@ -115,6 +119,9 @@ func (s *Session) StepState(msgs []editor.Message) StepState {
 type HeadlessConfig struct {
 	Session Config
 	File    string // "" for an empty buffer
+	// Recover opens File as `kjx -r` does: the state kept in its recovery
+	// file (File may be the id of an unnamed buffer's).
+	Recover bool
 	Steps   []Step
 	JSON    bool
 }
@@ -132,11 +139,23 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 	}()
 	e := s.ed
-	if cfg.File != "" {
+	switch {
+	case cfg.Recover:
+		if err := s.Recover(cfg.File); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	case cfg.File != "":
 		_ = e.Open(cfg.File) // errors are messages
 	}
-	e.TakeMessages() // the file message belongs to no step
+	opening := openMessages(e.TakeMessages()) // the file-info line belongs to no step
 	e.TakeOutput()
+	if !cfg.JSON || len(cfg.Steps) == 0 {
+		for _, m := range opening {
+			fmt.Fprintln(stderr, m)
+		}
+		opening = nil
+	}
 	status := 0
 	if e.ErrorCount() > 0 {
 		status = 1
@@ -157,7 +176,9 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 			status = 1
 		}
 		if cfg.JSON {
-			if err := enc.Encode(s.StepState(msgs)); err != nil {
+			st := s.StepState(msgs)
+			st.OpenMessages, opening = opening, nil
+			if err := enc.Encode(st); err != nil {
 				return 1
 			}
 		} else {
@@ -167,4 +188,18 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// openMessages are the messages of opening a file that a headless run
+// reports: all but the file-info line (`"f" 3L, 20B`, `"f" [New]`),
+// which Vim's silent batch mode does not print either.
+func openMessages(ms []editor.Message) []string {
+	var out []string
+	for i, m := range ms {
+		if i == 0 && !m.Error && strings.HasPrefix(m.Text, `"`) {
+			continue
+		}
+		out = append(out, m.Text)
+	}
+	return out
 }

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -28,6 +29,7 @@ import (
 	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
+	"github.com/kjx-editor/kjx/undofile/recovery"
 )
 
 // Timing of the background writes.
@@ -56,6 +58,7 @@ type persistState struct {
 	dirOpt  string        // the 'undodir' value dir was resolved from
 	dir     string        // resolved 'undodir' ("": not yet)
 	bufs    map[*editor.Buffer]*persistBuf
+	rec     recoveryState // recovery files of buffers without an undo file (recovery.go)
 	// said counts the messages persistence showed (Tick reports whether
 	// it showed one).
 	said int
@@ -75,6 +78,9 @@ type persistBuf struct {
 	// (renamed, never deleted) before this buffer's next write.
 	bad    string
 	warned bool // a write warning is showing; a successful write clears it
+	// touched is set once the history changed or the buffer was written
+	// in this session: from then on a move alone is written too.
+	touched bool
 }
 
 // anchor ties an undo file to the text file: the state (seq) of tree whose
@@ -93,11 +99,22 @@ type fingerprint struct {
 	tree                                  *undo.Tree
 	seqLast, cur, saveLast, nodes, pruned int
 	text                                  buffer.Rope
+	labels                                string // the checkpoints, name=seq (:checkpoint moves no counter)
 }
 
 func fingerprintOf(t *undo.Tree) fingerprint {
 	return fingerprint{tree: t, seqLast: t.SeqLast(), cur: t.Current(), saveLast: t.SaveLast(),
-		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze()}
+		nodes: t.Len(), pruned: t.Pruned(), text: t.Freeze(), labels: labelsOf(t)}
+}
+
+// labelsOf lists t's checkpoints as "name=seq" words (usually none).
+func labelsOf(t *undo.Tree) string {
+	var b strings.Builder
+	for _, name := range t.Labels() {
+		seq, _ := t.LabelSeq(name)
+		fmt.Fprintf(&b, "%s=%d ", name, seq)
+	}
+	return b.String()
 }
 
 // same reports whether two fingerprints describe the same history: equal
@@ -105,7 +122,33 @@ func fingerprintOf(t *undo.Tree) fingerprint {
 // nothing changed).
 func (f fingerprint) same(g fingerprint) bool {
 	return f.tree == g.tree && f.seqLast == g.seqLast && f.cur == g.cur && f.saveLast == g.saveLast &&
-		f.nodes == g.nodes && f.pruned == g.pruned && f.text.Equal(g.text)
+		f.nodes == g.nodes && f.pruned == g.pruned && f.labels == g.labels && f.text.Equal(g.text)
+}
+
+// changedSince reports whether pb's history holds something its undo
+// file (scheduled as pb.sched) does not. A history that only moved (u,
+// :undo N, g-) is not a change while the buffer was neither changed nor
+// written in this session: such a look at old states writes nothing, so
+// the undo file stays byte for byte as it was and the next start does not
+// offer the state looked at as "recovered" (the states are all in the file
+// already). Once the buffer was changed or written, the position is
+// written too, as unsaved work to recover.
+func (pb *persistBuf) changedSince(t *undo.Tree) bool {
+	f, g := pb.sched, fingerprintOf(t)
+	if f.same(g) {
+		return false
+	}
+	if pb.touched || f.tree != g.tree || f.seqLast != g.seqLast || f.saveLast != g.saveLast || f.nodes != g.nodes ||
+		f.pruned != g.pruned || f.labels != g.labels || f.cur == g.cur {
+		pb.touched = true // a new or changed state (f.cur == g.cur: the open block)
+		return true
+	}
+	then, err := t.Snapshot().TextAt(f.cur)
+	if err != nil || !then.Equal(f.text) {
+		pb.touched = true // typed into a block, then moved away
+		return true
+	}
+	return false
 }
 
 // persistOn reports whether undo files are read and written: 'undofile' is
@@ -214,6 +257,9 @@ func (s *Session) startPrune() {
 	go func() {
 		defer close(done)
 		_, _ = undofile.Prune(dir, maxAge, now) // best effort: :undostats shows the state
+		if _, err := os.Lstat(recovery.Dir(dir)); err == nil {
+			_, _ = undofile.Prune(recovery.Dir(dir), maxAge, now) // recovery files age alike
+		}
 	}()
 }
 
@@ -338,7 +384,7 @@ func (s *Session) FlushUndoFiles() error {
 	s.drainResults()
 	if s.persistOn() {
 		for _, b := range s.ed.Buffers() {
-			if pb := s.persist.bufs[b]; pb != nil && !pb.sched.same(fingerprintOf(b.History())) {
+			if pb := s.persist.bufs[b]; pb != nil && pb.changedSince(b.History()) {
 				s.scheduleSave(b, pb)
 			}
 		}
@@ -364,6 +410,11 @@ func (s *Session) FlushUndoFiles() error {
 		w.Close()
 		s.persist.w = nil
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
+	if err := s.flushRecovery(ctx); err != nil {
+		errs = append(errs, err)
+	}
+	cancel()
 	if s.persist.pruneCh != nil {
 		<-s.persist.pruneCh
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
@@ -96,8 +97,9 @@ func rundoError(name string, err error) error {
 	return fmt.Errorf("E822: Cannot open undo file for reading: %s (%s)", name, ue.Detail)
 }
 
-// stats is :undostats: the undo directory, its size and file count, and
-// the largest undo files, as the lines of list output.
+// stats is :undostats: the undo directory, its size and file count, the
+// largest undo files, the orphaned histories and what retention would
+// delete, as the lines of list output.
 func (s *Session) stats() ([]string, error) {
 	dir, err := s.undoDir()
 	if err != nil {
@@ -118,7 +120,7 @@ func (s *Session) stats() ([]string, error) {
 	out := []string{fmt.Sprintf("Undo directory: %s ('undofile' %s)", dir, state),
 		fmt.Sprintf("%d undo %s, %s", st.Files, files, humanSize(st.Bytes))}
 	if len(st.Largest) == 0 {
-		return out, nil
+		return append(out, s.workspaceStats()...), nil // workspace_list.go
 	}
 	out = append(out, "Largest:")
 	loc := s.cfg.Editor.Location
@@ -132,7 +134,8 @@ func (s *Session) stats() ([]string, error) {
 		}
 		out = append(out, fmt.Sprintf("%10s  %s  %s", humanSize(fi.Size), fi.ModTime.In(loc).Format("2006-01-02 15:04"), what))
 	}
-	return out, nil
+	out = append(out, s.orphanLines(dir)...)
+	return append(out, s.workspaceStats()...), nil
 }
 
 // humanSize formats a byte count: "512 B", "1.5 KiB", "12.0 MiB".
@@ -149,4 +152,35 @@ func humanSize(n int64) string {
 		v, suffix = v/unit, s
 	}
 	return fmt.Sprintf("%.1f %s", v, suffix)
+}
+
+// orphanLines are :undostats's last lines: the histories whose file is
+// gone (kept, as the file may come back or be found by content) and the
+// histories the next retention pass would delete (a dry run), at most
+// statsListed of each.
+func (s *Session) orphanLines(dir string) []string {
+	const statsListed = 10
+	list := func(title string, hs []undofile.History) []string {
+		if len(hs) == 0 {
+			return nil
+		}
+		out := []string{fmt.Sprintf("%s: %d", title, len(hs))}
+		for i, h := range hs {
+			if i == statsListed {
+				out = append(out, "  …")
+				break
+			}
+			out = append(out, "  "+h.Path)
+		}
+		return out
+	}
+	var out []string
+	if hs, err := undofile.Orphans(dir); err == nil {
+		out = append(out, list("Orphaned (their file is gone)", hs)...)
+	}
+	maxAge := time.Duration(s.undoConf().PersistDays) * 24 * time.Hour
+	if hs, err := undofile.PrunePlan(dir, maxAge, s.wall.Now()); err == nil {
+		out = append(out, list(fmt.Sprintf("Unused for %d days, deleted at the next start", s.undoConf().PersistDays), hs)...)
+	}
+	return out
 }

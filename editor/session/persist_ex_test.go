@@ -3,8 +3,10 @@ package session
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWundoRundo checks :wundo and :rundo against Vim's behaviour and
@@ -115,6 +117,21 @@ func TestUndostats(t *testing.T) {
 	if len(out) != 4 || out[1] != "1 undo file, "+humanSize(fi.Size()) || out[2] != "Largest:" ||
 		!strings.HasSuffix(out[3], "  "+p.file) {
 		t.Errorf(":undostats: %q", out)
+	}
+	// The file goes: its history is an orphan, kept; one unused for
+	// persist_days is listed as what the next start deletes.
+	if err := os.Remove(p.file); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Duration(p.conf.PersistDays+1) * 24 * time.Hour)
+	if err := os.Chtimes(p.undoFile(), old, old); err != nil {
+		t.Fatal(err)
+	}
+	do(t, e, ":undostats")
+	out = e.Editor().TakeOutput()
+	want := []string{"Orphaned (their file is gone): 1", "  " + p.file, "Unused for 90 days, deleted at the next start: 1", "  " + p.file}
+	if len(out) != 8 || !slices.Equal(out[4:], want) {
+		t.Errorf(":undostats with an orphan: %q, want it to end with %q", out, want)
 	}
 }
 

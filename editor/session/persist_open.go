@@ -74,6 +74,11 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 	pb.checked = true
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if s.findByContent(b, pb, dir, text, disk) { // persist_find.go
+			setAnchor()
+			pb.sched, pb.touched = fingerprint{}, true // written under b's own path
+			return
+		}
 		setAnchor()
 		return
 	case err != nil:
@@ -92,6 +97,11 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 		return
 	}
 	tree, err := undo.Restore(text, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
+	if err != nil && s.restoreNoEOL(b, l, text, disk) {
+		t = buffer.FromString(text.String() + "\n")
+		setAnchor()
+		return
+	}
 	if err != nil {
 		s.say("undo file %s: corrupt (%v); history not loaded", l.Name, err)
 		pb.bad = l.Name
@@ -103,6 +113,30 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 	if m := recoveredMessage(l.File.Image, l.File.SavedSeq); m != "" {
 		s.say("%s", m)
 	}
+}
+
+// restoreNoEOL tries the other reading of bytes that end with a newline:
+// the text plus an empty last line, without a final newline (what a
+// 'noeol' buffer whose last line is empty writes). When the history fits
+// that text, b gets it with 'noeol' and it reports true.
+func (s *Session) restoreNoEOL(b *editor.Buffer, l undofile.Loaded, text buffer.Rope, disk undofile.FileState) bool {
+	ff := b.FileFlags()
+	if !ff.EOL || ff.Empty {
+		return false
+	}
+	alt := buffer.FromString(text.String() + "\n")
+	if hashEncoded(alt, false, ff.Format) != disk {
+		return false
+	}
+	tree, err := undo.Restore(alt, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
+	if err != nil {
+		return false
+	}
+	s.ed.InstallHistoryNoEOL(b, tree)
+	if m := recoveredMessage(l.File.Image, l.File.SavedSeq); m != "" {
+		s.say("%s", m)
+	}
+	return true
 }
 
 // unusableFile returns the undo file that a read error is about, if it

@@ -31,16 +31,20 @@ func (s *Session) written(b *editor.Buffer, text buffer.Rope, eol bool) {
 	if !pb.setPath(b.Name()) {
 		return
 	}
+	pb.touched = true
 	eol = eol || s.ed.Options().FixEndOfLine && text.Len() > 0
 	t := text
 	pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: hashEncoded(t, eol, b.FileFlags().Format), text: &t}
-	s.scheduleSave(b, pb)
+	s.recoveryWritten(b, pb.path, s.scheduleSave(b, pb))
 }
 
 // closed is the :bdelete hook: a buffer's history is written when it is
 // closed, if it changed.
 func (s *Session) closed(b *editor.Buffer) {
-	if pb := s.persist.bufs[b]; pb != nil && s.persistOn() && !pb.sched.same(fingerprintOf(b.History())) {
+	if rb := s.persist.rec.bufs[b]; rb != nil {
+		s.dropRecovery(b, rb) // a buffer closed on purpose, its changes discarded
+	}
+	if pb := s.persist.bufs[b]; pb != nil && s.persistOn() && pb.changedSince(b.History()) {
 		s.scheduleSave(b, pb)
 	}
 }
@@ -135,14 +139,16 @@ func (s *Session) prepareWrite(pb *persistBuf, dir string) bool {
 // headless mode has no timer and runs it from :sleep (see slept). It
 // reports whether it added a message.
 //
-// A buffer without a file name is skipped: recovery files for
-// never-written buffers will be written here, on the same timer.
+// A buffer that has no undo file yet (no name, never written) gets a
+// recovery file instead, on the same timer (recovery.go).
 func (s *Session) Tick(now time.Time) bool {
 	n := s.persist.said
 	s.drainResults()
+	s.drainRecoveryResults()
 	if s.persistOn() {
 		iv := s.saveInterval()
 		for _, b := range s.ed.Buffers() {
+			s.tickRecovery(b, now, iv)
 			pb := s.persist.bufs[b]
 			if b.Name() == "" || b.FileFlags().NoFile && pb == nil {
 				continue
@@ -153,7 +159,7 @@ func (s *Session) Tick(now time.Time) bool {
 			if pb.path == "" && !pb.setPath(b.Name()) {
 				continue
 			}
-			if now.Sub(pb.schedAt) >= iv && !pb.sched.same(fingerprintOf(b.History())) {
+			if now.Sub(pb.schedAt) >= iv && pb.changedSince(b.History()) {
 				s.scheduleSave(b, pb)
 			}
 		}
@@ -205,6 +211,7 @@ func (s *Session) undoResult(r undofile.Result) bool {
 		if pb != nil {
 			pb.warned = false
 		}
+		s.undoWrittenForRecovery(r.Path)
 		return false
 	}
 	if pb != nil {

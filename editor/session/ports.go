@@ -11,10 +11,14 @@ import (
 // core's hooks and undo-file commands, served by persist*.go.
 type persistPort struct{ s *Session }
 
-func (p persistPort) Opened(b *editor.Buffer, l fileio.Loaded) { p.s.opened(b, l) }
+func (p persistPort) Opened(b *editor.Buffer, l fileio.Loaded) {
+	p.s.opened(b, l)
+	p.s.wsOpened(b) // after the history was read: its seqs are the ones recorded
+}
 
 func (p persistPort) Written(b *editor.Buffer, text buffer.Rope, eol bool) {
 	p.s.written(b, text, eol)
+	p.s.wsWritten(b)
 }
 
 func (p persistPort) Closed(b *editor.Buffer) { p.s.closed(b) }
@@ -30,6 +34,25 @@ func (p persistPort) ReadHistory(b *editor.Buffer, file string) error {
 }
 
 func (p persistPort) Stats() ([]string, error) { return p.s.stats() }
+
+// workspacePort is the session's side of the core's Workspace port,
+// served by workspace*.go.
+type workspacePort struct{ s *Session }
+
+func (p workspacePort) Checkpoint(name string) (bool, error) { return p.s.namedCheckpoint(name) }
+func (p workspacePort) Checkpoints() ([]string, error)       { return p.s.listCheckpoints() }
+
+func (p workspacePort) Rewind(target string, current, confirmed bool) (string, []string, error) {
+	return p.s.rewind(target, current, confirmed)
+}
+
+func (p workspacePort) StateOf(b *editor.Buffer, name string) (int, error) {
+	return p.s.stateOf(b, name)
+}
+
+func (p workspacePort) CheckpointItems() ([]editor.CheckpointItem, error) {
+	return p.s.checkpointItems()
+}
 
 // shellPort is the session's side of the core's ShellRunner port: a
 // command line run by package shell.

@@ -38,6 +38,10 @@ type Config struct {
 	// empty environment, in which only an absolute 'undodir' has undo
 	// files.
 	Env config.Env
+	// WorkDir is the directory kjx was started in: its workspace
+	// (workspace.Root) gets a workspace history of checkpoints across
+	// files (workspace*.go) while 'undofile' is on. "" means none.
+	WorkDir string
 }
 
 // Session owns an editor core and everything beside it (see doc.go). All
@@ -53,6 +57,7 @@ type Session struct {
 	persist persistState // undo files (persist*.go)
 	disk    diskWatch    // the watcher of the open files (watch.go)
 	live    configLive   // the configuration file, applied live (configlive.go)
+	ws      wsState      // the workspace history (workspace*.go)
 }
 
 // New returns a session whose core has one empty, unnamed buffer. With
@@ -74,6 +79,7 @@ func New(cfg Config) *Session {
 	ecfg.Home = cfg.Env("HOME")
 	ecfg.Persist = persistPort{s}
 	ecfg.Watch = watchPort{s}
+	ecfg.Workspace = workspacePort{s}
 	if ecfg.Shell == nil {
 		ecfg.Shell = shellPort{shell.Runner{Shell: cfg.Env("SHELL")}}
 	}
@@ -105,5 +111,5 @@ func (s *Session) Clock() clock.Clock { return s.clock }
 // later write starts a new writer, a later watch a new watcher).
 func (s *Session) Close() error {
 	err := s.FlushUndoFiles()
-	return errors.Join(err, s.StopWatchingFiles(), s.stopConfigWatch())
+	return errors.Join(err, s.closeWorkspace(), s.StopWatchingFiles(), s.stopConfigWatch())
 }
