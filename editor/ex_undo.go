@@ -10,17 +10,15 @@ import (
 	"github.com/kjx-editor/kjx/undo"
 )
 
-// applyUndo shows the result of an undo-tree movement: the text is the
-// tree's, the cursor is where Vim puts it.
-func (e *Editor) applyUndo(res undo.Result) { e.applyUndoMarks(res, 0, 0) }
-
-// applyUndoMarks is applyUndo for a movement that undid header undid or
-// redid header redid (0: unknown), whose marks are restored as Vim does.
-func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
+// applyUndo makes move, a movement in the current buffer's undo tree,
+// and shows its result: the text is the tree's, the cursor is where Vim
+// puts it, the marks moved as Vim's undo and redo move them.
+func (e *Editor) applyUndo(move func(*undo.Tree) undo.Result) {
+	b := e.buf()
+	from, before := b.tree.Current(), b.Text()
+	res := move(b.tree)
 	if res.Moved {
-		e.afterUndoMove(undid, redid)
-	}
-	if res.Moved {
+		e.afterUndoMove(from, before)
 		e.win.cur = res.Cursor
 		e.win.clampCursor(false)
 		e.win.wantCol = -1
@@ -38,18 +36,17 @@ func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
 
 func exUndo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.sync()
-	t := e.buf().tree
 	if c.HasCount {
 		e.restoreWith(func(t *undo.Tree) undo.Result { return t.Goto(c.Count) })
 		return nil
 	}
-	e.applyUndo(t.Undo(1))
+	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Undo(1) })
 	return nil
 }
 
 func exRedo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.sync()
-	e.applyUndo(e.buf().tree.Redo(1))
+	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Redo(1) })
 	return nil
 }
 
@@ -62,11 +59,10 @@ func exUndojoin(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 func exEarlierLater(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.sync()
-	t := e.buf().tree
 	if c.Name == "earlier" {
-		e.applyUndo(t.Earlier(c.Arg))
+		e.applyUndo(func(t *undo.Tree) undo.Result { return t.Earlier(c.Arg) })
 	} else {
-		e.applyUndo(t.Later(c.Arg))
+		e.applyUndo(func(t *undo.Tree) undo.Result { return t.Later(c.Arg) })
 	}
 	return nil
 }

@@ -34,3 +34,19 @@ func TestMarksFollowMovedLines(t *testing.T) {
 		t.Errorf("v}d: text %q, want %q", got, "z")
 	}
 }
+
+// TestMarksThroughUndoPath checks that a movement over several undo
+// blocks treats the marks as undoing each block would: the mark set on
+// the one line left by :%d goes when :undo 0 puts the lines back (Vim
+// 9.0: E20 for :'a; u does the same in one step).
+func TestMarksThroughUndoPath(t *testing.T) {
+	for _, move := range []string{":undo 0<CR>", "u", ":earlier 1<CR>", "g-"} {
+		e := newTestEditor("a\nb\nc\n")
+		feedSteps(t, e, ":%d<CR>")
+		feedSteps(t, e, "ma")
+		feedSteps(t, e, move)
+		if p, ok := e.buf().marks['a']; ok {
+			t.Errorf("%s: 'a kept at %v; Vim drops it", move, p)
+		}
+	}
+}

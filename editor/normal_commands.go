@@ -2,6 +2,8 @@ package editor
 
 import (
 	"strings"
+
+	"github.com/kjx-editor/kjx/undo"
 )
 
 var commands map[string]func(e *Editor, c *ncmd)
@@ -95,24 +97,12 @@ func cmdUndo(e *Editor, c *ncmd) {
 		count = 1 // u right after a change in a macro: sync, then undo one
 	}
 	e.sync()
-	before := b.tree.SeqCur()
-	res := b.tree.Undo(count)
-	undid := 0
-	if count == 1 {
-		undid = before
-	}
-	e.applyUndoMarks(res, undid, 0)
+	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Undo(count) })
 }
 
 func cmdRedo(e *Editor, c *ncmd) {
 	e.sync()
-	t := e.buf().tree
-	res := t.Redo(c.count1())
-	redid := 0
-	if c.count1() == 1 {
-		redid = t.SeqCur()
-	}
-	e.applyUndoMarks(res, 0, redid)
+	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Redo(c.count1()) })
 }
 
 func cmdStep(e *Editor, c *ncmd) {
@@ -121,7 +111,7 @@ func cmdStep(e *Editor, c *ncmd) {
 	if c.name == "g-" {
 		n = -n
 	}
-	e.applyUndo(e.buf().tree.Step(n))
+	e.applyUndo(func(t *undo.Tree) undo.Result { return t.Step(n) })
 }
 
 func cmdDot(e *Editor, c *ncmd) {

@@ -17,13 +17,14 @@ const maxRestoreOrigins = 32
 // restoreWith runs move, a movement that is a restore, and remembers the
 // state it left when it moved the text.
 func (e *Editor) restoreWith(move func(t *undo.Tree) undo.Result) {
-	b := e.buf()
-	from := b.tree.Current()
-	res := move(b.tree)
-	if res.Moved && b.tree.Current() != from {
-		b.pushRestoreOrigin(from)
-	}
-	e.applyUndo(res)
+	e.applyUndo(func(t *undo.Tree) undo.Result {
+		from := t.Current()
+		res := move(t)
+		if res.Moved && t.Current() != from {
+			e.buf().pushRestoreOrigin(from)
+		}
+		return res
+	})
 }
 
 // pushRestoreOrigin puts seq on top of the buffer's stack of origins.
@@ -52,11 +53,18 @@ func (e *Editor) restoreBack() {
 		if seq == t.Current() {
 			continue
 		}
-		res := t.Goto(seq)
-		if res.Err != nil {
-			continue // pruned since, or a history reloaded
+		gone := false
+		e.applyUndo(func(t *undo.Tree) undo.Result {
+			res := t.Goto(seq)
+			if res.Err != nil {
+				return undo.Result{} // pruned since, or a history reloaded: nothing to show
+			}
+			gone = true
+			return res
+		})
+		if !gone {
+			continue
 		}
-		e.applyUndo(res)
 		e.scrollToCursor()
 		return
 	}

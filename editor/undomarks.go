@@ -104,38 +104,6 @@ func adjustMarksUndo(b *Buffer, en undoEntry) {
 	}
 }
 
-// adjustMarksForMove applies the entries of undoing header undid or
-// redoing header redid (0: none) to b's marks. It runs after the tree
-// moved, so the text before the movement is rebuilt from the node.
-func (b *Buffer) adjustMarksForMove(undid, redid int) []undoEntry {
-	if undid == 0 && redid == 0 {
-		return nil
-	}
-	snap := b.tree.Snapshot()
-	seq, back := redid, false
-	if undid > 0 {
-		seq, back = undid, true
-	}
-	n, ok := snap.Node(seq)
-	if !ok {
-		return nil
-	}
-	// The text before the movement: the current text with the node redone
-	// (for an undo) or undone (for a redo).
-	before, err := b.Text().ApplyAll(nodeChanges(n, back))
-	if err != nil {
-		return nil
-	}
-	ents := undoEntries(before, n, back)
-	if len(ents) == 1 && ents[0].newSize < 0 {
-		ents[0].newSize = lineCount(b.Text())
-	}
-	for _, en := range ents {
-		adjustMarksUndo(b, en)
-	}
-	return ents
-}
-
 // nodeChanges returns the changes that redo (forward) or undo node n.
 func nodeChanges(n undo.Node, forward bool) []buffer.Change {
 	if forward {

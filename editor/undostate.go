@@ -1,5 +1,7 @@
 package editor
 
+import "github.com/kjx-editor/kjx/buffer"
+
 // Editor state that Vim keeps in its undo headers but kjx's undo tree does
 // not: the named marks (restored by undo and redo) and whether the buffer
 // was empty (Vim's ML_EMPTY). The editor keys them by sequence number.
@@ -87,43 +89,27 @@ func (b *Buffer) noteState() {
 }
 
 // afterUndoMove is afterMove for the current buffer, which also moves
-// the jumplist's entries with the lines the movement changed.
-func (e *Editor) afterUndoMove(undid, redid int) {
+// the jumplist's entries with the lines the movement changed. The
+// movement went from state from, whose text was before.
+func (e *Editor) afterUndoMove(from int, before buffer.Rope) {
 	e.setPCMark() // Vim's undo and redo are jumps from the cursor before them
 	b := e.buf()
-	for _, en := range b.afterMove(undid, redid, len(e.win.jumps.entries) > 0) {
+	for _, en := range b.afterMove(from, before, len(e.win.jumps.entries) > 0) {
 		e.adjustJumpsUndo(b, en)
 	}
 }
 
-// afterMove restores what Vim's undo headers restore after an undo (undid
-// is the header undone, 0 if unknown) or a redo (redid).
-// It returns the undo entries the movement applied when the buffer has
-// marks or withJumps is set (the caller keeps other marks on it).
-func (b *Buffer) afterMove(undid, redid int, withJumps bool) []undoEntry {
+// afterMove restores what Vim's undo headers restore after a movement in
+// the tree from state from (whose text was before): the marks move
+// through every header undone and redone (undopath.go). It returns the
+// undo entries the movement applied when the buffer has marks or
+// withJumps is set (the caller keeps other marks on it).
+func (b *Buffer) afterMove(from int, before buffer.Rope, withJumps bool) []undoEntry {
 	b.us.init()
-	var saved map[rune]Pos
-	if undid > 0 {
-		saved = namedMarks(b)
-	}
 	var ents []undoEntry
-	if len(b.marks) > 0 || withJumps {
-		ents = b.adjustMarksForMove(undid, redid)
-	}
-	if undid > 0 {
-		if saved != nil {
-			b.us.marksUndone[undid] = saved
-		} else {
-			delete(b.us.marksUndone, undid)
-		}
-		for r, p := range b.us.marksBefore[undid] {
-			b.marks[r] = p
-		}
-	}
-	if redid > 0 {
-		for r, p := range b.us.marksUndone[redid] {
-			b.marks[r] = p
-		}
+	if len(b.marks) > 0 || withJumps || len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 {
+		snap := b.tree.Snapshot()
+		ents = b.marksAlongPath(snap, before, undoPath(snap, from, snap.Current()), withJumps)
 	}
 	empty, ok := b.us.emptyAt[b.tree.SeqCur()]
 	if !ok && b.tree.SeqCur() == 0 {
@@ -131,4 +117,24 @@ func (b *Buffer) afterMove(undid, redid int, withJumps bool) []undoEntry {
 	}
 	b.empty = empty && b.Text().Len() == 0
 	return ents
+}
+
+// restoreHeaderMarks restores the named marks of one header of a path:
+// undoing it brings back the marks from before its change (and keeps
+// the current ones, saved, for its redo); redoing it brings back those.
+func (b *Buffer) restoreHeaderMarks(st undoStep, saved map[rune]Pos) {
+	if st.back {
+		if saved != nil {
+			b.us.marksUndone[st.seq] = saved
+		} else {
+			delete(b.us.marksUndone, st.seq)
+		}
+		for r, p := range b.us.marksBefore[st.seq] {
+			b.marks[r] = p
+		}
+		return
+	}
+	for r, p := range b.us.marksUndone[st.seq] {
+		b.marks[r] = p
+	}
 }

@@ -34,8 +34,9 @@ type Config struct {
 	// options 'undofile', 'undodir' and 'undolevels' are.
 	Undo *config.UndoConfig
 	// Env is the environment: $XDG_DATA_HOME and $HOME for the default
-	// 'undodir', $HOME for ~ in file names, $SHELL for :!cmd. nil is an empty environment,
-	// in which only an absolute 'undodir' has undo files.
+	// 'undodir', $HOME for ~ in file names, $SHELL for :!cmd. nil is an
+	// empty environment, in which only an absolute 'undodir' has undo
+	// files.
 	Env config.Env
 	// WorkDir is the directory kjx was started in: its workspace
 	// (workspace.Root) gets a workspace history of checkpoints across
