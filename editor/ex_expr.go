@@ -234,19 +234,7 @@ func (p *exprParser) expr7() (value, error) {
 		if err != nil {
 			return v, err
 		}
-		switch {
-		case c == '!' && v.kind == valFloat:
-			return value{kind: valNumber, n: b2i(v.f == 0)}, nil
-		case c == '!':
-			return value{kind: valNumber, n: b2i(v.number() == 0)}, nil
-		case c == '-' && v.kind == valFloat:
-			return value{kind: valFloat, f: -v.f}, nil
-		case c == '-':
-			return value{kind: valNumber, n: -v.number()}, nil
-		case v.kind == valFloat:
-			return v, nil
-		}
-		return value{kind: valNumber, n: v.number()}, nil
+		return unary(c, v), nil
 	case '(':
 		p.i++
 		v, err := p.expr1()
@@ -266,6 +254,29 @@ func (p *exprParser) expr7() (value, error) {
 	case '&':
 		return p.option()
 	}
+	return p.numberOrName()
+}
+
+// unary applies !, - or + to v (Vim's eval7 prefix operators).
+func unary(op byte, v value) value {
+	switch {
+	case op == '!' && v.kind == valFloat:
+		return value{kind: valNumber, n: b2i(v.f == 0)}
+	case op == '!':
+		return value{kind: valNumber, n: b2i(v.number() == 0)}
+	case op == '-' && v.kind == valFloat:
+		return value{kind: valFloat, f: -v.f}
+	case op == '-':
+		return value{kind: valNumber, n: -v.number()}
+	case v.kind == valFloat:
+		return v
+	}
+	return value{kind: valNumber, n: v.number()}
+}
+
+// numberOrName reads a number literal; a name is a variable, which kjx
+// does not have (E121), anything else is E15.
+func (p *exprParser) numberOrName() (value, error) {
 	if c := p.peek(); c >= '0' && c <= '9' {
 		start := p.i
 		v := p.number()
