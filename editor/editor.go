@@ -63,6 +63,7 @@ type Editor struct {
 
 	bufs      []*Buffer
 	nextBufID int
+	args      argList // the argument list (ex_args.go)
 	win       *Window
 	altBuf    *Buffer
 

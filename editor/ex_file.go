@@ -185,6 +185,9 @@ func (e *Editor) quitWindow(force bool) error {
 		if e.buf().Modified() {
 			return errNoWrite
 		}
+		if err := e.moreFilesCheck(force); err != nil {
+			return err
+		}
 		for _, b := range e.bufs {
 			if b != e.buf() && b.Modified() && b.listed {
 				return fmt.Errorf("E162: No write since last change for buffer %q", bufDisplayName(b))
@@ -247,8 +250,8 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 		}
 		return e.reload(b)
 	}
-	if b.Modified() && !c.Bang && e.findBuffer(name) == nil {
-		return errNoWrite
+	if err := e.leaveBuffer(b, name, c.Bang, hasHide(c)); err != nil {
+		return err
 	}
 	if err := e.Open(name); err != nil {
 		return errAbort
@@ -353,7 +356,7 @@ func (e *Editor) fileInfo() {
 		e.msg("%q%s --No lines in buffer--", bufDisplayName(b), mod)
 		return
 	}
-	e.msg("%q%s %s --%d%%--", bufDisplayName(b), mod, lines, pct)
+	e.msg("%q%s %s --%d%%--%s", bufDisplayName(b), mod, lines, pct, e.argNumber())
 }
 
 func exPwd(e *Editor, c *exparse.Cmd, rg exRange) error {

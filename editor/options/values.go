@@ -36,6 +36,7 @@ type Values struct {
 	History        int    // 'history'
 	TimeoutLen     int    // 'timeoutlen': ms to wait for the rest of a mapping
 	FileType       string // 'filetype' of new buffers (buffer-local; detected on open)
+	Hidden         bool   // 'hidden'
 
 	// Syntax is :syntax on/off (Vim's g:syntax_on; not a :set option, so
 	// not in the table).
