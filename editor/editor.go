@@ -295,15 +295,22 @@ func (e *Editor) Open(path string) error {
 	return nil
 }
 
+// bufferFor is the buffer a newly opened file gets. Its cursor starts where
+// Vim puts it: line 1, on the first non-blank character.
 func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
+	b := e.bufs[0]
 	if reuse {
-		b := e.bufs[0]
 		b.name = path
 		b.tree = undo.New(text, e.undoOptions())
 		b.ft = e.detectFileType(path, text)
-		return b
+	} else {
+		b = e.newBuffer(path, text)
 	}
-	return e.newBuffer(path, text)
+	b.lastCur = Pos{Col: firstNonBlank(lineText(text, 0))}
+	if reuse {
+		e.win.cur = b.lastCur
+	}
+	return b
 }
 
 // switchTo makes b the current window's buffer.

@@ -48,6 +48,11 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
 	}
+	// The configuration's complaints come first, as Vim's vimrc errors
+	// do: the file's line is then the one left after the prompt.
+	for _, w := range warnings {
+		ed.ShowError(w.Error())
+	}
 	if file != "" {
 		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintln(stderr, "kjx:", err)
@@ -59,9 +64,6 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-	}
-	for _, w := range warnings {
-		ed.ShowError(w.Error())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -96,6 +98,12 @@ func loadConfig(o options, env config.Env) (config.Config, string, []error) {
 		return config.Default(env), "", nil
 	}
 	path := o.configFile
+	if path != "" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			// Vim's words for vim -u naming a missing file.
+			return config.Default(env), "", []error{fmt.Errorf("E282: Cannot read from %q", path)}
+		}
+	}
 	if path == "" {
 		p, err := config.DefaultFile(env)
 		if err != nil {
