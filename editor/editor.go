@@ -278,7 +278,7 @@ func (e *Editor) Open(path string) error {
 		b = e.bufferFor(path, l.Text, reuse)
 		b.setLoaded(l)
 		e.switchTo(b)
-		e.msg("%s", fileInfoMessage(path, l))
+		e.msg("%s", b.openMessage(path, l))
 		e.persist.Opened(b, l)
 		e.cleanTemps(path)
 	case isNotExist(err):
@@ -307,6 +307,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 		b = e.newBuffer(path, text)
 	}
 	b.lastCur = Pos{Col: firstNonBlank(lineText(text, 0))}
+	b.readonly = e.cfg.ReadOnly
 	if reuse {
 		e.win.cur = b.lastCur
 	}

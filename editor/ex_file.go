@@ -56,6 +56,9 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
 	}
 	own := sameFile(name, b.name)
+	if err := b.checkReadOnly(own, force); err != nil {
+		return err
+	}
 	exists := fileExists(name)
 	if !own && exists && !force && !appendTo {
 		return errors.New("E13: File exists (add ! to override)")
@@ -110,6 +113,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
+		b.readonly = false // Vim: :w! resets 'readonly'
 		b.stat = &st
 		b.noFile = false
 		e.persist.Written(b, text, eol)

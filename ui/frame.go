@@ -21,9 +21,9 @@ type frameBuilder struct {
 	now      func() time.Time
 	// width is the screen's width: a longer message waits for a key.
 	width int
-	// started is set once the first view was built: the messages of
-	// start-up are shown together (startupMessages).
-	started bool
+	// startup is set until the first view is built: its messages are
+	// start-up's, shown together (startupMessages). The UI's loop sets it.
+	startup bool
 	// after is the message line left when a start-up list is dismissed
 	// (its last message, as Vim shows the file's line after the prompt).
 	after []Message
@@ -115,11 +115,6 @@ func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 		m := v.Messages[n-1]
 		b.msgs = []Message{{Text: m.Text, Error: m.Error}}
 	}
-	if len(v.Output) == 0 && len(b.msgs) == 1 && b.width > 0 && stringWidth(b.msgs[0].Text) > b.width {
-		// One message longer than the screen: wrapped, and it waits for
-		// a key as in Vim.
-		b.output, b.msgs = b.msgs, nil
-	}
 	if len(v.Output) > 0 {
 		b.output = append(b.output[:0:0], b.msgs...)
 		for i, line := range v.Output {
@@ -146,15 +141,17 @@ func (b *frameBuilder) dismiss() { b.output, b.msgs, b.after = nil, b.after, nil
 
 // startupMessages shows what start-up said (configuration errors, undo
 // files set aside or recovered, the file's line) as Vim does: one message
-// in the message line; several as a list that waits for a key, after
+// in the message line; several, or one wider than the screen, as a list
+// that waits for a key (wrapped, never cut in the middle), after
 // which the last one (the file's line) stays in the message line. It
 // reports whether it handled v.
 func (b *frameBuilder) startupMessages(v *editor.View) bool {
-	if b.started {
+	if !b.startup {
 		return false
 	}
-	b.started = true
-	if len(v.Messages) < 2 || len(v.Output) > 0 {
+	b.startup = false
+	long := len(v.Messages) == 1 && b.width > 0 && stringWidth(v.Messages[0].Text) > b.width
+	if len(v.Messages) < 2 && !long || len(v.Output) > 0 {
 		return false
 	}
 	b.output = b.output[:0:0]

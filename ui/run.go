@@ -148,6 +148,7 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		l.clock = clock.Real()
 	}
 	l.fb.now = l.clock.Now
+	l.fb.startup = true
 	r.Panel = NewPanel(diff.NewWorker(l.clock, 100*time.Millisecond, func() {
 		l.preview.Store(true)
 		l.poke()

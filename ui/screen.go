@@ -56,7 +56,13 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	}
 	th := &r.Theme
 	msgRows := 1
-	msgs := wrappedMessages(f.Messages, w)
+	msgs := f.Messages
+	if f.HitEnter {
+		// Output that waits for a key scrolls as in Vim: a long line is
+		// wrapped. A single message is cut in the middle instead, as
+		// Vim's 'shortmess' T does.
+		msgs = wrappedMessages(msgs, w)
+	}
 	if !f.Cmdline.Active {
 		msgRows = max(1, len(msgs))
 		if f.HitEnter {

@@ -11,12 +11,12 @@ import (
 // several as a list waiting for a key, after which the last (the file's
 // line) stays, as Vim shows it after a vimrc error.
 func TestStartupMessages(t *testing.T) {
-	var one frameBuilder
+	one := frameBuilder{startup: true}
 	v := editor.View{Messages: []editor.Message{{Text: `"f" 3L, 40B`}}}
 	if f := one.build(&v); f.HitEnter || len(f.Messages) != 1 {
 		t.Fatalf("one start-up message: %+v", f)
 	}
-	var fb frameBuilder
+	fb := frameBuilder{startup: true}
 	v = editor.View{Messages: []editor.Message{{Text: `config.toml:2: unknown key "editor.no_such_key"`, Error: true}, {Text: `"f" 3L, 40B`}}}
 	f := fb.build(&v)
 	if !f.HitEnter || len(f.Messages) != 2 || !f.Messages[0].Error || f.Messages[1].Text != `"f" 3L, 40B` {
@@ -35,10 +35,10 @@ func TestStartupMessages(t *testing.T) {
 	}
 }
 
-// TestLongMessageWraps: a message wider than the screen is wrapped, never
-// cut in the middle, and waits for a key.
+// TestLongMessageWraps: a start-up message wider than the screen is
+// wrapped, never cut in the middle, and waits for a key.
 func TestLongMessageWraps(t *testing.T) {
-	fb := frameBuilder{width: 20, started: true}
+	fb := frameBuilder{width: 20, startup: true}
 	long := "E999: " + strings.Repeat("abcdefghij", 4) + "<end>"
 	v := editor.View{Messages: []editor.Message{{Text: long, Error: true}}}
 	f := fb.build(&v)

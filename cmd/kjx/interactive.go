@@ -22,10 +22,9 @@ import (
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
 	scfg := session.Config{
-		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}),
+		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, ReadOnly: o.readOnly}),
 		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv,
 	}
-	file := o.file
 	var demo *demoClock
 	if o.demo {
 		dir, err := os.MkdirTemp("", "kjx-demo-")
@@ -33,8 +32,8 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-		file = dir + "/demo.go"
-		if err := os.WriteFile(file, []byte(demoText), 0o644); err != nil {
+		o.files = []string{dir + "/demo.go"}
+		if err := os.WriteFile(o.files[0], []byte(demoText), 0o644); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
@@ -53,11 +52,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range warnings {
 		ed.ShowError(w.Error())
 	}
-	if file != "" {
-		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintln(stderr, "kjx:", err)
-			return 1
-		}
+	if o.stdin {
+		fmt.Fprintln(stderr, "kjx: Reading from stdin...") // as Vim says it
+	}
+	if err := openFiles(ed, o, stdin); err != nil {
+		fmt.Fprintln(stderr, "kjx:", err)
+		return 1
 	}
 	if o.demo {
 		if err := playDemo(ed, demo); err != nil {

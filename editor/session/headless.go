@@ -114,9 +114,16 @@ func (s *Session) StepState(msgs []editor.Message) StepState {
 // HeadlessConfig configures RunHeadless.
 type HeadlessConfig struct {
 	Session Config
-	File    string // "" for an empty buffer
-	Steps   []Step
-	JSON    bool
+	File    string // "" for an empty buffer (ignored when Open is set)
+	// Open, when not nil, opens the files instead of File (kjx's command
+	// line: several files as the argument list, +CMD, standard input).
+	// An error is printed on stderr and ends the run with status 1.
+	Open  func(*editor.Editor) error
+	Steps []Step
+	JSON  bool
+	// Startup are messages of start-up (the configuration's errors): they
+	// come first in the first step's messages.
+	Startup []string
 }
 
 // RunHeadless runs steps without a terminal, printing a JSON StepState
@@ -132,14 +139,24 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 	}()
 	e := s.ed
-	if cfg.File != "" {
+	switch {
+	case cfg.Open != nil:
+		if err := cfg.Open(e); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
+	case cfg.File != "":
 		_ = e.Open(cfg.File) // errors are messages
 	}
 	e.TakeMessages() // the file message belongs to no step
 	e.TakeOutput()
 	status := 0
-	if e.ErrorCount() > 0 {
+	if e.ErrorCount() > 0 || len(cfg.Startup) > 0 {
 		status = 1
+	}
+	var startup []editor.Message
+	for _, m := range cfg.Startup {
+		startup = append(startup, editor.Message{Text: m, Error: true})
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
@@ -149,6 +166,10 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 		before := e.ErrorCount()
 		msgs, err := s.Step(st)
+		if len(startup) > 0 {
+			msgs = append(startup, msgs...)
+			startup = nil
+		}
 		if err != nil {
 			msgs = append(msgs, editor.Message{Text: err.Error(), Error: true})
 			status = 1
