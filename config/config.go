@@ -80,7 +80,9 @@ type DiffMode string
 
 // Diff modes.
 const (
+	DiffAuto    DiffMode = "auto"    // bottom on terminals wider than 120 columns, else below
 	DiffBelow   DiffMode = "below"   // a diff window below the panel
+	DiffBottom  DiffMode = "bottom"  // a full-width diff window under the text
 	DiffReplace DiffMode = "replace" // the diff replaces the text window
 	DiffOff     DiffMode = "off"     // no preview
 )

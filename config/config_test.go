@@ -25,7 +25,7 @@ func TestDefault(t *testing.T) {
 			Wrap: true, IncSearch: true, WrapScan: true, FixEndOfLine: false,
 			TimeoutLen: 1000, Syntax: true, ColorScheme: "default",
 		},
-		Panel: PanelConfig{Side: SideLeft, Width: 36, Diff: DiffBelow, TimeFormat: TimeRelative, Glyphs: GlyphsUnicode},
+		Panel: PanelConfig{Side: SideLeft, Width: 36, Diff: DiffAuto, TimeFormat: TimeRelative, Glyphs: GlyphsUnicode},
 	}
 	if got := Default(testEnv); !reflect.DeepEqual(got, want) {
 		t.Errorf("Default:\n got %+v\nwant %+v", got, want)

@@ -107,7 +107,7 @@ func TestDecodeErrors(t *testing.T) {
 			toml: "[panel]\nside = \"top\"\ndiff = \"Below\"\nglyphs = \"ascii\"\n",
 			want: []string{
 				`config.toml:2: panel.side = "top": must be "left" or "right" (using "left")`,
-				`config.toml:3: panel.diff = "Below": must be one of "below", "replace", "off" (using "below")`,
+				`config.toml:3: panel.diff = "Below": must be one of "auto", "below", "bottom", "replace", "off" (using "auto")`,
 			},
 			set: func(c *Config) { c.Panel.Glyphs = GlyphsASCII },
 		},

@@ -13,10 +13,10 @@ import (
 // this one must name the same keys. <Nop> stays last.
 var panelKeys = []string{
 	"j", "k", "J", "K", "h", "l", "[", "]", "{", "}", "g", "G",
-	"p", "z", "t", "q", "?",
+	"p", "z", "t", "q", "?", "/", "n", "N", "m", "P", "r", "u", "w",
 	"<Up>", "<Down>", "<Left>", "<Right>", "<Home>", "<End>", "<PageUp>", "<PageDown>",
-	"<CR>", "<Esc>", "<Tab>",
-	"<C-e>", "<C-y>", "<C-d>", "<C-u>", "<C-n>", "<C-p>",
+	"<CR>", "<Esc>", "<Tab>", "<BS>",
+	"<C-e>", "<C-y>", "<C-d>", "<C-u>", "<C-n>", "<C-p>", "<C-w>", "<C-h>",
 	"<Nop>",
 }
 
@@ -37,4 +37,4 @@ func checkPanelKeys(rhs []keys.Key) error {
 }
 
 // panelKeysHint names the panel's keys in error messages.
-const panelKeysHint = "it knows j k J K h l [ ] { } gg G p z t q ? arrows <Home> <End> <PageUp> <PageDown> <CR> <Esc> <Tab> <C-e> <C-y> <C-d> <C-u> <C-n> <C-p>"
+const panelKeysHint = "it knows j k J K h l [ ] { } gg G p z t q ? / n N m P r u arrows <Home> <End> <PageUp> <PageDown> <CR> <Esc> <Tab> <BS> <C-e> <C-y> <C-d> <C-u> <C-n> <C-p> <C-w> <C-h>"

@@ -39,6 +39,13 @@ type Buffer struct {
 	us undoState
 	// disk is what the editor knows of the file on disk (disk.go).
 	disk diskState
+	// restoreOrigins are the states restores left, newest last
+	// (normal_restore.go).
+	restoreOrigins []int
+	// scratch marks a buffer of no file, like Vim's 'buftype' nofile
+	// (:undodiff, ex_undodiff.go); title is what the status line shows.
+	scratch bool
+	title   string
 }
 
 // Text returns the buffer's current text, frozen: an immutable rope the
@@ -55,8 +62,23 @@ func (b *Buffer) History() *undo.Tree { return b.tree }
 func (b *Buffer) Name() string { return b.name }
 
 // Modified reports Vim's 'modified' for the buffer; a buffer whose file
-// was removed on disk counts as modified too (disk.go).
-func (b *Buffer) Modified() bool { return b.tree.Modified() || b.disk.state == DiskRemoved }
+// was removed on disk counts as modified too (disk.go), a scratch buffer
+// never.
+func (b *Buffer) Modified() bool {
+	if b.scratch {
+		return false // as Vim's bufIsChanged for 'buftype' nofile: nothing to lose
+	}
+	return b.tree.Modified() || b.disk.state == DiskRemoved
+}
+
+// shownName is the name the status line shows: the file name, or a
+// scratch buffer's title.
+func (b *Buffer) shownName() string {
+	if b.scratch {
+		return b.title
+	}
+	return b.name
+}
 
 // newBuffer makes a buffer whose text is text.
 func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {

@@ -17,7 +17,7 @@ type cmdline struct {
 	op      *ncmd       // operator waiting for a / or ? motion
 	count   int         // count of a / or ? motion
 	visual  bool        // started from Visual mode
-	comp    *completion // the <Tab> completion shown, if any (cmdcomplete.go)
+	comp    *completion // the <Tab> completion shown, if any (cmdline_complete.go)
 }
 
 // startCmdline enters Command-line mode with the given first text.

@@ -8,7 +8,8 @@ import (
 )
 
 // apply makes one change to the current buffer through its undo tree
-// (opening an undo block when the tree is synced) and moves the marks.
+// (opening an undo block when the tree is synced) and tells the observers
+// of its lines (marks, jumps, :g).
 func (e *Editor) apply(off int, old, new string) {
 	b := e.buf()
 	note := b.beforeSave()
@@ -24,13 +25,7 @@ func (e *Editor) apply(off int, old, new string) {
 		b.empty = false
 	}
 	b.tree.SetEmpty(b.empty)
-	if e.globalBusy || len(b.marks) > 0 {
-		sh := shiftOf(b.Text(), off, old, new)
-		if e.globalBusy {
-			e.adjustGlobalLines(sh)
-		}
-		e.adjustMarksBy(b, sh)
-	}
+	e.changeApplied(b, off, old, new) // observers.go
 }
 
 // saveUndo is Vim's u_save without a change: it opens an (empty) undo

@@ -93,7 +93,7 @@ type Editor struct {
 	search      searchState
 	lastFind    findState
 	lastSub     subState
-	subc        *subConfirm // the :s///c being answered (substitute_confirm.go)
+	subc        *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
 	msgs        []Message // messages not yet taken
@@ -110,14 +110,16 @@ type Editor struct {
 
 	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
 
-	globalBusy     bool  // :g is running its command
-	globalLines    []int // :g's marked lines, kept on their text
-	globalSubs     int   // substitutions made by :g's commands
+	globalBusy     bool         // :g is running its command
+	globalLines    globalMarked // :g's marked lines, kept on their text (observers.go)
+	globalSubs     int          // substitutions made by :g's commands
 	globalSubLines int
 
 	persist     Persistence // undo files (the session's; undofiles.go)
 	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
 	watchWarned bool        // a file could not be watched and the user was told
+
+	observers []lineObserver // what follows the lines of applied changes (observers.go)
 }
 
 // New returns an editor with one empty, unnamed buffer.
@@ -146,6 +148,7 @@ func New(cfg Config) *Editor {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
 	}
 	e.vis.blockV1 = -1
+	e.observers = []lineObserver{bufferMarks{}, windowJumps{e}, &e.globalLines}
 	b := e.newBuffer("", buffer.FromString(""))
 	// One window and no status line, as Vim with 'laststatus' 1: the
 	// window has every row but the command line.

@@ -103,7 +103,7 @@ func init() {
 		"wundo": exWundo, "rundo": exRundo, "undostats": exUndostats,
 		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
 		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
-		"checkpoint": exCheckpoint, "undotree": exUIRequest,
+		"checkpoint": exCheckpoint, "undotree": exUIRequest, "undodiff": exUndodiff, "undograb": exUndograb,
 		"UndotreeToggle": exUIRequest, "UndotreeShow": exUIRequest, "UndotreeHide": exUIRequest, "UndotreeFocus": exUIRequest,
 		"sleep": exSleep, "messages": exMessages,
 		"registers": exRegisters, "display": exRegisters, "marks": exMarks, "delmarks": exDelmarks,

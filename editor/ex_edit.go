@@ -232,21 +232,6 @@ func (e *Editor) runGlobal(cmd string, i int) {
 	e.globalLines = nil
 }
 
-// adjustGlobalLines keeps :g's marked lines on their text while its
-// command changes the buffer.
-func (e *Editor) adjustGlobalLines(sh lineShift) {
-	for i, l := range e.globalLines {
-		if l < 0 {
-			continue
-		}
-		n, ok := sh.apply(l)
-		if !ok {
-			n = -1 // deleted: skipped
-		}
-		e.globalLines[i] = n
-	}
-}
-
 // exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
 // undo block with the command line), incomplete commands are ended.
 func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {

@@ -52,7 +52,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	}
 	r := b.tree.Freeze() // the undo-file writer and the disk watcher keep it
 	whole := l1 == 0 && l2 == lineCount(r)-1
-	if b.name == "" {
+	if b.name == "" && !b.scratch {
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
 	}
 	own := sameFile(name, b.name)
@@ -75,7 +75,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		expect = b.stat
 	}
 	if err := e.diskWriteCheck(b, own && !appendTo, force); err != nil {
-		return err // disk_cmds.go
+		return err // ex_disk.go
 	}
 	var st fileio.Stat
 	var err error
@@ -163,6 +163,9 @@ func exWrite(e *Editor, c *exparse.Cmd, rg exRange) error {
 	name, err := e.expandFileName(c.Arg)
 	if err != nil {
 		return err
+	}
+	if name == "" && b.scratch {
+		return errScratchWrite // :w FILE still writes a copy, as in Vim
 	}
 	if name == "" {
 		name = b.name
@@ -266,7 +269,7 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 // reload reads the buffer's file again; like Vim with 'undoreload', the
 // old text stays reachable by undo as one more change.
 func (e *Editor) reload(b *Buffer) error {
-	return e.reloadBuffer(b) // disk_cmds.go
+	return e.reloadBuffer(b) // ex_disk.go
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {

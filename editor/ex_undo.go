@@ -40,7 +40,7 @@ func exUndo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.sync()
 	t := e.buf().tree
 	if c.HasCount {
-		e.applyUndo(t.Goto(c.Count))
+		e.restoreWith(func(t *undo.Tree) undo.Result { return t.Goto(c.Count) })
 		return nil
 	}
 	e.applyUndo(t.Undo(1))
@@ -125,6 +125,6 @@ func (e *Editor) labelState(name string) error {
 // gotoLabel is :undo NAME. It reports whether it handled the command.
 func (e *Editor) gotoLabel(name string) bool {
 	e.sync()
-	e.applyUndo(e.buf().tree.GotoLabel(name))
+	e.restoreWith(func(t *undo.Tree) undo.Result { return t.GotoLabel(name) })
 	return true
 }

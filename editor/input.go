@@ -136,6 +136,9 @@ func (e *Editor) Paste(text string) {
 		e.src = pasteSource
 		e.insertTyped(text)
 		e.src = saved
+		// The paste joins the Insert-mode session's undo step, as in
+		// Vim; the step is labelled a paste all the same.
+		e.buf().tree.MarkSource(pasteSource)
 	case ModeCmdline:
 		e.cmdlineInsert(text)
 	default:

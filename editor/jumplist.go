@@ -181,10 +181,9 @@ func cmdJump(e *Editor, c *ncmd) {
 	e.win.wantCol = -1
 }
 
-// adjustJumps moves the entries of b for a change, as Vim's mark_adjust
+// moveLines moves the entries of b for a change, as Vim's mark_adjust
 // does for the jumplist: entries on deleted lines go to the first of them.
-func (e *Editor) adjustJumps(b *Buffer, sh lineShift) {
-	j := &e.win.jumps
+func (j *jumpList) moveLines(b *Buffer, sh lineShift) {
 	if j.pcPending && j.prevOK {
 		if p, ok := sh.movePos(j.prevPC); ok {
 			j.prevPC = p
@@ -210,7 +209,7 @@ func (e *Editor) adjustJumpsUndo(b *Buffer, en undoEntry) {
 	if en.oldSize == en.newSize {
 		return
 	}
-	e.adjustJumps(b, lineShift{delFrom: en.top, delTo: en.top + en.oldSize - 1, shiftFrom: en.top + en.oldSize, delta: en.newSize - en.oldSize})
+	e.win.jumps.moveLines(b, lineShift{delFrom: en.top, delTo: en.top + en.oldSize - 1, shiftFrom: en.top + en.oldSize, delta: en.newSize - en.oldSize})
 }
 
 // jumpLines is the :jumps listing.

@@ -178,23 +178,11 @@ func (e *Editor) splitLineKeepingMarks(off int) {
 	}
 }
 
-// adjustMarks moves b's marks after the change that replaced old by new
-// at off (the text is already changed).
-func (e *Editor) adjustMarks(b *Buffer, off int, old, new string) {
-	if len(b.marks) > 0 {
-		e.adjustMarksBy(b, shiftOf(b.Text(), off, old, new))
-	}
-}
-
-// adjustMarksBy moves marks after a change, as Vim's mark_adjust: marks on
-// lines after the change move with their lines; marks a-z, ^ (the last
+// moveMarks moves b's marks after a change, as Vim's mark_adjust: marks
+// on lines after the change move with their lines; marks a-z, ^ (the last
 // insert) and ' (the previous context) on deleted lines are removed, other
 // marks go to the line where the deletion happened.
-func (e *Editor) adjustMarksBy(b *Buffer, sh lineShift) {
-	if sh.noop() {
-		return
-	}
-	e.adjustJumps(b, sh)
+func moveMarks(b *Buffer, sh lineShift) {
 	for name, p := range b.marks {
 		np, ok := sh.movePos(p)
 		n := np.Line

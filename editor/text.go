@@ -46,7 +46,7 @@ func nextCol(line string, col int) int {
 // prevCol returns the start of the grapheme cluster before col: the last
 // cluster start a walk from a rune start at most 256 bytes back passes
 // before col (from the line start when col ≤ 256). Between ASCII bytes it
-// answers in O(1) (see fastpath.go).
+// answers in O(1) (see text_fastpath.go).
 func prevCol(line string, col int) int {
 	c, _ := fullWindow(line).prevColW(col)
 	return c
@@ -84,7 +84,7 @@ func lastCharCol(line string) int {
 }
 
 // charStart returns the start of the grapheme cluster holding col
-// (O(1) in typical text: see fastpath.go).
+// (O(1) in typical text: see text_fastpath.go).
 func charStart(line string, col int) int {
 	c, _ := fullWindow(line).charStartW(col)
 	return c

@@ -9,6 +9,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"github.com/kjx-editor/kjx/editor/vimre"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // UIRequest asks the UI to do something only it can do, such as opening
@@ -56,7 +57,7 @@ func (e *Editor) RestoreState(seq int) {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}
 	e.sync()
-	e.applyUndo(e.buf().tree.Goto(max(seq, 0)))
+	e.restoreWith(func(t *undo.Tree) undo.Result { return t.Goto(max(seq, 0)) })
 	e.scrollToCursor()
 }
 

@@ -54,6 +54,9 @@ type View struct {
 	// OutputDiff lists the ranges [a, b) of Output lines that are a
 	// unified diff (:diffdisk), for the UI to colour.
 	OutputDiff [][2]int
+	// RestoreOrigins are the undo states the current buffer's restores
+	// left, oldest first: the last is where g<BS> goes (normal_restore.go).
+	RestoreOrigins []int
 }
 
 // VisualView is a Visual selection: anchor and cursor; BlockToEOL is true
@@ -113,7 +116,7 @@ func (e *Editor) TakeView() View {
 		Quit:       e.quit,
 		Recording:  e.recording,
 		Status: Status{
-			FileName: b.name, Modified: t.Modified(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
+			FileName: b.shownName(), Modified: t.Modified() && !b.scratch, Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
 			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
 			SaveCur: t.SaveCur(), SaveLast: t.SaveLast(), EOL: b.eol, Format: b.ff,
 		},
@@ -134,6 +137,7 @@ func (e *Editor) TakeView() View {
 	e.viewConfirm(&v)
 	v.UIRequest = e.uiReq
 	v.FileType = b.ft
+	v.RestoreOrigins = e.RestoreOrigins()
 	for _, ob := range e.bufs {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
 	}

@@ -230,6 +230,36 @@ func TestColorDiff(t *testing.T) {
 	}
 }
 
+// TestWriteDiff: kjx diff's three outputs: a patch to a pipe, escaped
+// text to a terminal without colour, coloured text to one with colour.
+func TestWriteDiff(t *testing.T) {
+	in := "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\tb\x1b]0;PWNED\a\n+a\tc\n"
+	for _, tc := range []struct {
+		name       string
+		tty, color bool
+		want       string
+	}{
+		{"pipe", false, true, in},
+		{"terminal, no colour", true, false, "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\tb^[]0;PWNED^G\n+a\tc\n"},
+		{"terminal, colour", true, true, ""},
+	} {
+		var b bytes.Buffer
+		if err := WriteDiff(&b, in, tc.tty, tc.color); err != nil {
+			t.Fatal(err)
+		}
+		got := b.String()
+		if tc.want != "" && got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+		if tc.tty && strings.Contains(got, "\x1b]") {
+			t.Errorf("%s: the diff's escape reached the terminal: %q", tc.name, got)
+		}
+		if tc.color != strings.Contains(got, sgrAdd) && tc.tty {
+			t.Errorf("%s: colour %v, output %q", tc.name, tc.color, got)
+		}
+	}
+}
+
 // TestRunColoursSyntax runs the UI on a simulation screen with a Go file:
 // the highlighter's result reaches the screen, and :syntax off and
 // :colorscheme take effect.

@@ -72,6 +72,22 @@ func UseColor(getenv func(string) string, isTTY bool) bool {
 	return isTTY && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
 }
 
+// WriteDiff writes the unified diff text to w as kjx diff prints it: to a
+// pipe or a file (tty false) unchanged, so it stays a patch; to a terminal
+// coloured by ColorDiff when color, else with every line made safe for
+// the terminal (^[, <xx>, <202e>) and no colour.
+func WriteDiff(w io.Writer, text string, tty, color bool) error {
+	switch {
+	case !tty:
+		_, err := io.WriteString(w, text)
+		return err
+	case color:
+		return ColorDiff(w, text, true)
+	}
+	_, err := io.WriteString(w, safeTerminalText(text))
+	return err
+}
+
 // ColorDiff writes the unified diff text to w. With color, file headers
 // are bold, hunk headers cyan, removed lines red, added lines green, and
 // the changed words of a removed line followed by as many added lines

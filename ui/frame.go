@@ -7,7 +7,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/clock"
-	"github.com/kjx-editor/kjx/undo"
+	"github.com/kjx-editor/kjx/editor/vimre"
 )
 
 // frameBuilder turns the editor's published views into Frames, keeping
@@ -15,6 +15,7 @@ import (
 // something replaces it, and list output waits for a key (hit-enter).
 type frameBuilder struct {
 	index    undoIndex
+	ahead    aheadCount
 	msgs     []Message
 	output   []Message
 	lastMode editor.Mode
@@ -198,21 +199,10 @@ func (b *frameBuilder) undo(v *editor.View, f *Frame) {
 	} else {
 		f.Status.Branches = 0
 	}
-	f.Status.Ahead = redoDepth(s, 999)
-}
-
-// redoDepth counts the states CTRL-R would redo one after another, at
-// most limit.
-func redoDepth(s undo.Snapshot, limit int) int {
-	n := 0
-	for seq := s.Redo(); seq != 0 && n < limit; n++ {
-		next := s.Children(seq)
-		if len(next) == 0 {
-			return n + 1
-		}
-		seq = next[0]
-	}
-	return n
+	f.Status.Ahead = b.ahead.count(buf, s)
+	f.Undo.Origins = v.RestoreOrigins
+	f.Undo.Snap, f.Undo.Seqs = s, tree.seqs
+	f.Undo.SearchOpts = vimre.Options{IgnoreCase: v.Options.IgnoreCase, SmartCase: v.Options.SmartCase}
 }
 
 // inRanges reports whether i is in one of the ranges [a, b).

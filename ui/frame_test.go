@@ -10,6 +10,7 @@ import (
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/keys"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
 	"github.com/kjx-editor/kjx/undo"
@@ -19,13 +20,15 @@ var editorEpoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 
 // keyedEditor is an editor driven by key notation, with a virtual clock.
 type keyedEditor struct {
-	ed    *editor.Editor
+	sess  *session.Session
+	ed    *editor.Editor // sess's core
 	clock *clock.Virtual
 }
 
 func newSession() *keyedEditor {
 	c := clock.NewVirtual(editorEpoch)
-	return &keyedEditor{ed: editor.New(editor.Config{Clock: c, Clean: true, Height: 23, Width: 80}), clock: c}
+	sess := session.New(session.Config{Clock: c, Editor: editor.Config{Clean: true, Height: 23, Width: 80}})
+	return &keyedEditor{sess: sess, ed: sess.Editor(), clock: c}
 }
 
 func (s *keyedEditor) keys(t *testing.T, notation string) {

@@ -110,6 +110,10 @@ func TestGoldenScreens(t *testing.T) {
 			Messages: []Message{{Text: "line one"}, {Text: "line two"}}, HitEnter: true}},
 		{"status_undo", 60, 3, Frame{Text: view("x", 0, 0),
 			Status: StatusInfo{Mode: "NORMAL", Name: "notes.md", Modified: true, UndoSeq: 42, UndoLast: 57, Branches: 3, Ahead: 7}}},
+		{"status_ahead_exact", 72, 3, Frame{Text: view("x", 0, 0),
+			Status: StatusInfo{Mode: "NORMAL", Name: "notes.md", UndoSeq: 1204, UndoLast: 23568, Ahead: 22364}}},
+		{"status_ahead_compact", 60, 3, Frame{Text: view("x", 0, 0),
+			Status: StatusInfo{Mode: "NORMAL", Name: "notes.md", UndoSeq: 1204, UndoLast: 23568, Ahead: 22364}}},
 		{"empty_buffer", 20, 4, Frame{Text: view("", 0, 0), Status: StatusInfo{Mode: "NORMAL"}}},
 	}
 	for _, tc := range tests {

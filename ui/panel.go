@@ -6,8 +6,10 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/keys"
+	"github.com/kjx-editor/kjx/editor/vimre"
 	"github.com/kjx-editor/kjx/ui/diff"
 	"github.com/kjx-editor/kjx/ui/undopanel"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // UndoView is the undo history published with a frame.
@@ -23,6 +25,16 @@ type UndoView struct {
 	Tick uint64
 	// Now is the clock the ages are measured against.
 	Now time.Time
+	// Origins are the states restores left, oldest first: the last is
+	// where g<BS> and the panel's Backspace go. Their rows say "restore".
+	Origins []int
+	// Snap is the undo snapshot Tree presents and Seqs its states in row
+	// order: what the panel's search reads (zero in frames without one).
+	Snap undo.Snapshot
+	Seqs []int
+	// SearchOpts are the pattern options of searches ('ignorecase',
+	// 'smartcase').
+	SearchOpts vimre.Options
 }
 
 // PanelOptions place the undo-tree panel.
@@ -43,11 +55,46 @@ const (
 	DiffBelow   DiffPlace = iota // a pane below the tree list
 	DiffReplace                  // over the text window while the panel has the keyboard
 	DiffOff                      // nowhere: no diff is computed
+	DiffBottom                   // a full-width pane under the text's status line, like undotree.vim's
+	DiffAuto                     // DiffBottom on screens wider than 120 columns, else DiffBelow
 )
+
+// autoBottomWidth is the screen width above which DiffAuto is DiffBottom.
+const autoBottomWidth = 120
+
+// place is where the preview goes on a screen w columns wide.
+func (p *Panel) place(w int) DiffPlace {
+	if p.Opts.Diff != DiffAuto {
+		return p.Opts.Diff
+	}
+	if w > autoBottomWidth {
+		return DiffBottom
+	}
+	return DiffBelow
+}
+
+// bottomRows is the height of the full-width preview pane (header
+// included) on a w×h screen: a third of the rows the text would have,
+// 5 to 20, and none when the panel is closed, the preview goes elsewhere,
+// or the screen is too short to share.
+func (p *Panel) bottomRows(w, h int) int {
+	if !p.Open || p.place(w) != DiffBottom || p.width(w) == 0 {
+		return 0
+	}
+	avail := h - 2 // the status line and the command line
+	if avail < 15 {
+		return 0
+	}
+	return min(max(avail/3, 5), 20)
+}
 
 // diffPlace parses the configuration's names; unknown names are "below".
 func diffPlace(s string) DiffPlace {
 	switch s {
+	case "auto":
+		return DiffAuto
+	case "bottom":
+		return DiffBottom
 	case "replace":
 		return DiffReplace
 	case "off":
@@ -58,7 +105,8 @@ func diffPlace(s string) DiffPlace {
 
 // replacing reports whether the preview is drawn over the text window.
 func (p *Panel) replacing() bool {
-	return p.Open && p.Focus && p.Opts.Diff == DiffReplace && p.tree != nil && !p.model.Help && p.model.Layout.Len() > 0
+	place := p.Opts.Diff == DiffReplace || p.Opts.Diff == DiffOff && p.model.Chooser.Active // the chooser needs its diff
+	return p.Open && p.Focus && place && p.tree != nil && !p.model.Help && p.model.Layout.Len() > 0
 }
 
 // Panel is the undo-tree panel's UI state: whether it is open and has
@@ -75,8 +123,32 @@ type Panel struct {
 	rows   []undopanel.Row
 	graph  []undopanel.Glyph
 	tree   undopanel.Tree
+	// origins are the restore origins of the frame drawn (UndoView.Origins).
+	origins []int
+	// search runs the history searches; searchWant is one asked for and
+	// not started yet (it starts at the next draw, on that frame's
+	// snapshot).
+	search     panelSearch
+	searchWant *searchJob
+	// preview0 is the diff the hunk chooser showed last, and hunkShown
+	// the hunk the preview was last scrolled to (panelhunks.go).
+	preview0  diff.Outcome
+	hunkShown int
+	// live is the text of the state the live preview showed last
+	// (panellive.go).
+	live liveText
+	// shown is the preview of the frame being drawn, for the bottom pane.
+	shown shownPreview
 	// Where the tree list was last drawn, for clicks.
 	listX, listY, listW int
+}
+
+// shownPreview is a preview as drawn: its outcome, whether it was ready
+// and its title.
+type shownPreview struct {
+	out   diff.Outcome
+	ready bool
+	what  string
 }
 
 // NewPanel returns a closed panel whose previews are computed by worker
@@ -94,6 +166,7 @@ func (p *Panel) Sync(u *UndoView) {
 	}
 	p.tree = u.Tree
 	p.model.Sync(u.Tree)
+	p.syncSearch(u)
 }
 
 // Key passes a key to the panel's model and returns what the owner must
@@ -107,9 +180,27 @@ func (p *Panel) Key(k keys.Key) undopanel.Action {
 		case k.Code == keys.Tab:
 			return undopanel.Action{Kind: undopanel.ActFocusText}
 		}
-		return undopanel.Action{}
+		a, _ := p.model.WindowKey(k)
+		return a
 	}
-	return p.model.Key(p.tree, k)
+	a := p.model.Key(p.tree, k)
+	if a.Kind == undopanel.ActSearch {
+		p.searchWant = &searchJob{gen: p.model.Search.Gen(), pattern: a.Pattern, up: a.Up, from: p.model.Layout.Row(a.Seq)}
+		a = undopanel.Action{Kind: undopanel.ActRedraw}
+	}
+	return a
+}
+
+// syncSearch starts a search asked for since the last frame and gives the
+// model what the running one found (UI goroutine, at each draw).
+func (p *Panel) syncSearch(u *UndoView) {
+	if w := p.searchWant; w != nil {
+		p.searchWant = nil
+		if w.gen == p.model.Search.Gen() {
+			p.search.start(*w, u.SearchOpts, u.Snap, u.Seqs)
+		}
+	}
+	p.search.deliver(&p.model)
 }
 
 // width returns the panel's width on a screen w columns wide (0 when the

@@ -32,6 +32,13 @@ func (h *histTree) Len() int                  { return len(h.nodes) }
 func (h *histTree) Node(i int) undopanel.Node { return h.nodes[i] }
 func (h *histTree) Cur() int                  { return h.cur }
 func (h *histTree) LastSaved() int            { return h.saved }
+func (h *histTree) Writes() int {
+	w := 0
+	for _, n := range h.nodes {
+		w = max(w, n.SaveNr)
+	}
+	return w
+}
 
 // edit makes a new state from the current one.
 func (h *histTree) edit(text string, ago time.Duration) {

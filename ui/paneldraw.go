@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -37,21 +38,17 @@ func splitPanel(h int, below bool) panelLayout {
 func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int) {
 	p := r.Panel
 	th := &r.Theme
-	lay := splitPanel(h, p.Opts.Diff == DiffBelow)
+	p.shown = shownPreview{}
+	sw, _ := s.Size()
+	lay := splitPanel(h, p.place(sw) == DiffBelow)
 	cx, cy = -1, -1
 	tree := p.tree
 	m := &p.model
 	y := y0
-	// Title.
-	title := " Undo tree"
-	if tree != nil {
-		title += "  #" + strconv.Itoa(tree.Cur()) + "/" + strconv.Itoa(m.Layout.Seq(m.Layout.Len()-1))
-		if m.Folded {
-			title += "  folded"
-		}
+	// Title, or the search line.
+	if px, ok := r.drawPanelTitle(s, x0, y, w); ok {
+		cx, cy = px, y
 	}
-	x := drawString(s, x0, y, x0+w, title, th.PanelBorder, th.PanelBorder)
-	fill(s, x, x0+w, y, th.PanelBorder)
 	y++
 	if tree == nil || m.Layout.Len() == 0 {
 		for ; y < y0+h; y++ {
@@ -59,19 +56,13 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		}
 		return
 	}
-	if m.Help {
-		y = r.drawPanelHelp(s, x0, y, w, y0+h)
-		for ; y < y0+h; y++ {
-			fill(s, x0, x0+w, y, th.Panel)
-		}
-		return
-	}
+	p.origins = f.Undo.Origins
 	p.rows = m.Rows(lay.tree, p.rows)
 	p.listX, p.listY, p.listW = x0, y, w
 	v := undopanel.View{L: &m.Layout, Folded: m.Folded, Cur: m.Layout.Row(tree.Cur()), Sel: m.Layout.Row(m.Sel)}
 	seqW := len(strconv.Itoa(m.Layout.Seq(m.Layout.Len() - 1)))
 	for _, row := range p.rows {
-		if row.IsNode() && m.Layout.Seq(row.Top) == m.Sel {
+		if row.IsNode() && m.Layout.Seq(row.Top) == m.Sel && cy != y0 {
 			cx, cy = x0, y
 		}
 		r.drawPanelRow(s, &v, row, f.Undo.Now, seqW, x0, y, w)
@@ -81,9 +72,12 @@ func (r *Renderer) drawPanel(s Surface, f *Frame, x0, y0, w, h int) (cx, cy int)
 		fill(s, x0, x0+w, y, th.Panel)
 	}
 	out, ready, what := diff.Outcome{}, true, ""
-	if p.Opts.Diff != DiffOff {
+	if p.Opts.Diff != DiffOff || m.Chooser.Active {
 		out, ready, what = p.preview(f)
+		p.chooseHunks(out, ready)
+		what = p.chooserTitle(what)
 	}
+	p.shown = shownPreview{out, ready, what}
 	if lay.detail > 0 {
 		y = r.drawDetail(s, f, out, ready, x0, y, w)
 	}
@@ -154,7 +148,12 @@ func (r *Renderer) drawPanelRow(s Surface, v *undopanel.View, row undopanel.Row,
 	for i := len(seq); i < seqW; i++ {
 		x = drawString(s, x, y, x1, " ", base, base)
 	}
-	x = drawString(s, x, y, x1, seq+" ", base, base)
+	seqStyle := base
+	if m.IsMatch(row.Top) && base != th.PanelSel {
+		seqStyle = th.Search // a match of the panel's search
+	}
+	x = drawString(s, x, y, x1, seq, seqStyle, seqStyle)
+	x = drawString(s, x, y, x1, " ", base, base)
 	x = drawString(s, x, y, x1, padLeft(info.When, 4)+" ", pick(th.PanelDim), pick(th.PanelDim))
 	if row.Bottom > 0 || row.Top > 0 { // the root changed nothing
 		x = drawString(s, x, y, x1, sizes(info.Added, info.Deleted), pick(th.PanelDim), pick(th.PanelDim))
@@ -171,6 +170,9 @@ func (r *Renderer) drawPanelRow(s Surface, v *undopanel.View, row undopanel.Row,
 	} else {
 		if info.Label != "" {
 			x = drawString(s, x, y, x1, " *"+info.Label, pick(th.PanelLabel), pick(th.SpecialKey))
+		}
+		if slices.Contains(p.origins, info.Seq) {
+			x = drawString(s, x, y, x1, " restore", pick(th.PanelLabel), pick(th.PanelLabel))
 		}
 		if info.Source != "" && info.Source != "typed" {
 			x = drawString(s, x, y, x1, " "+info.Source, pick(th.PanelDim), pick(th.SpecialKey))
@@ -223,12 +225,14 @@ func markerStyle(th *Theme, m byte) Style {
 		return th.PanelCurrentMark
 	case 'N':
 		return th.PanelDim
+	case 'M':
+		return th.PanelLabel
 	}
 	return th.PanelSaved
 }
 
 // markers returns a row's state markers: @ current, S written last,
-// s written earlier, N the newest state.
+// s written earlier, N the newest state, M the state marked with m.
 func markers(info undopanel.RowInfo) string {
 	var b []byte
 	if info.Current {
@@ -242,6 +246,9 @@ func markers(info undopanel.RowInfo) string {
 	}
 	if info.Newest {
 		b = append(b, 'N')
+	}
+	if info.Marked {
+		b = append(b, 'M')
 	}
 	return string(b)
 }
@@ -258,19 +265,31 @@ func padLeft(s string, n int) string {
 	return s
 }
 
-// drawPanelHelp lists the panel's keys from row y; it returns the row
-// after the last one drawn.
-func (r *Renderer) drawPanelHelp(s Surface, x0, y, w, yEnd int) int {
+// drawPanelHelp lists the panel's keys (its ? help) in the rectangle,
+// over the text window, which is wider than the panel: in as many columns
+// as the height asks for, the last lines left out when even they do not
+// fit.
+func (r *Renderer) drawPanelHelp(s Surface, x0, y0, w, h int) {
 	th := &r.Theme
-	for _, line := range undopanel.HelpLines {
-		if y >= yEnd {
-			break
-		}
-		x := drawString(s, x0, y, x0+w, " "+line, th.Panel, th.SpecialKey)
-		fill(s, x, x0+w, y, th.Panel)
-		y++
+	lines := undopanel.HelpLines
+	colW := 0
+	for _, l := range lines {
+		colW = max(colW, stringWidth(l)+2)
 	}
-	return y
+	cols := max(1, min((len(lines)+h-1)/max(h, 1), w/max(colW, 1)))
+	per := (len(lines) + cols - 1) / cols
+	for row := 0; row < h; row++ {
+		x := x0
+		for c := 0; c < cols && row < per; c++ {
+			end := min(x0+(c+1)*colW, x0+w)
+			if i := c*per + row; i < len(lines) {
+				x = drawString(s, x, y0+row, end, " "+lines[i], th.Panel, th.SpecialKey)
+			}
+			fill(s, x, end, y0+row, th.Panel)
+			x = end
+		}
+		fill(s, x, x0+w, y0+row, th.Panel)
+	}
 }
 
 // preview asks the worker for the selected state's preview and returns
@@ -315,6 +334,21 @@ func (p *Panel) preview(f *Frame) (diff.Outcome, bool, string) {
 				if a, err = textAt(ctx, parent); err != nil {
 					return nil, err
 				}
+			}
+			b, err := textAt(ctx, sel)
+			if err != nil {
+				return nil, err
+			}
+			return diff.Ropes(ctx, a, b, diff.Options{})
+		}
+	case undopanel.PreviewDiffMark:
+		mark := m.Mark
+		what += "#" + strconv.Itoa(mark) + " → #" + strconv.Itoa(sel)
+		key = diff.Key{A: mark, B: sel, Mode: 3}
+		job = func(ctx context.Context) (*diff.Result, error) {
+			a, err := textAt(ctx, mark)
+			if err != nil {
+				return nil, err
 			}
 			b, err := textAt(ctx, sel)
 			if err != nil {

@@ -154,6 +154,10 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		l.poke()
 	}))
 	r.Panel.Opts = opt.Panel
+	r.Panel.search.notify = func() {
+		l.preview.Store(true) // draw: the panel's search found something
+		l.poke()
+	}
 	r.Panel.model.Absolute = opt.Panel.Absolute
 	l.cfg = uiConfigOf(opt)
 	maps, _ := parsePanelMaps(opt.PanelKeys)
@@ -217,6 +221,7 @@ func (l *loop) run(ctx context.Context, sess *session.Session) error {
 	l.stop = sess.Interrupt
 	sessEnded := make(chan struct{}) // also after a panic
 	l.resized()
+	l.r.Panel.search.ctx = ctx
 	go func() {
 		defer close(sessEnded)
 		guard("the editor", crashes, func() {
@@ -347,10 +352,17 @@ func (l *loop) handle(ev tcell.Event) {
 		w, h := ev.Size()
 		l.fb.width = w
 		l.sync = true
-		l.send(session.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+		l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 	case *tcell.EventMouse:
 		l.mouse(ev)
 	}
+}
+
+// textHeight is the editor's Height on a w×h screen: every row but the
+// command line, less the panel's full-width preview pane
+// (panel.diff = "bottom"); the editor keeps one for the status line.
+func (l *loop) textHeight(w, h int) int {
+	return max(h-1-l.r.Panel.bottomRows(w, h), 1)
 }
 
 // textWidth is the text window's width on a screen w wide.
@@ -414,6 +426,13 @@ func (l *loop) key(ev *tcell.EventKey) {
 	case k == editor.Ctrl('w') && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
 		l.ctrlW = true
 		return
+	case k == editor.K(editor.KeyTab) && p.Open && l.vmode == editor.ModeNormal && l.pend == "":
+		// Tab moves the keyboard to the panel as it moves it back (in
+		// Vim's Normal mode Tab is CTRL-I, the jump forward, which the
+		// open panel takes over; closed, Tab is CTRL-I again).
+		p.Focus = true
+		l.dirty = true
+		return
 	case k == editor.Ctrl('z') && l.vmode == editor.ModeNormal && l.pend == "":
 		l.suspend()
 		return
@@ -442,8 +461,17 @@ func (l *loop) panelKey(k editor.Key) {
 	switch a := p.Key(k); a.Kind {
 	case undopanel.ActRestore:
 		l.send(restoreInput(a.Seq))
+	case undopanel.ActRestoreBack:
+		l.send(session.Input{RestoreBack: true})
+	case undopanel.ActRevertHunk:
+		if in, ok := p.revertInput(a); ok {
+			l.send(in)
+		}
+	case undopanel.ActUndo:
+		l.send(session.Input{Undo: true})
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
+		p.search.stop()
 		l.resized()
 	case undopanel.ActFocusText:
 		p.Focus = false
@@ -464,7 +492,7 @@ func (l *loop) togglePanel() {
 func (l *loop) resized() {
 	w, h := l.surf.Size()
 	l.fb.width = w
-	l.send(session.Input{Height: max(h-1, 1), Width: l.textWidth(w)})
+	l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 }
 
 // suspend stops kjx like a shell's job control (CTRL-Z) and restores the

@@ -32,6 +32,9 @@ type Renderer struct {
 	// previewOverText says the last frame drew the panel's preview where
 	// the text goes (panel.diff = "replace"): clicks there are not text.
 	previewOverText bool
+	// livePreview is the status line's "[preview #N]" of the frame being
+	// drawn ("" when the live preview is off).
+	livePreview string
 }
 
 // NewRenderer returns a renderer with the default theme and Unicode
@@ -76,6 +79,12 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		statusRow = textRows - 1
 		textRows--
 	}
+	bottom := 0 // panel.diff = "bottom": the preview's rows under the status line
+	if b := r.Panel.bottomRows(w, h); b > 0 && statusRow >= 0 && textRows-b >= 3 {
+		bottom = b
+		textRows -= b
+		statusRow = textRows
+	}
 	cx, cy, curOK := -1, -1, false
 	if r.Panel.Open {
 		r.Panel.Sync(&f.Undo) // catches up on everything since it was last open
@@ -91,12 +100,23 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 			s.SetCell(bx, y, r.Glyphs.Vert, 1, th.PanelBorder)
 		}
 		pcx, pcy := r.drawPanel(s, f, px, 0, pw, textRows)
+		if bottom > 0 {
+			sh := r.Panel.shown
+			r.drawPreviewPane(s, sh.out, sh.ready, sh.what, 0, statusRow+1, w, bottom)
+		}
 		if r.Panel.Focus && !f.Cmdline.Active {
 			defer func() { r.placeCursor(s, pcx, pcy, pcx >= 0) }()
 		}
 	}
 	r.previewOverText = false
+	r.livePreview = ""
 	switch {
+	case textRows > 0 && r.Panel.Open && r.Panel.model.Help:
+		// The panel's ? help takes the text's place: it is wider.
+		r.drawPanelHelp(s, tx, 0, tw, textRows)
+		r.previewOverText = true
+	case textRows > 0 && r.drawLive(s, f, tx, tw, textRows):
+		r.previewOverText = true // clicks in the preview are not text
 	case textRows > 0 && r.Panel.replacing():
 		// panel.diff = "replace": the preview takes the text's place
 		// while the panel has the keyboard.
@@ -107,7 +127,9 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 		cx, cy, curOK = r.text.draw(s, f.Text, th, tx, 0, tw, textRows)
 	}
 	if statusRow >= 0 {
-		r.drawStatus(s, f.Status, r.ruler(), 0, w, statusRow)
+		st := f.Status
+		st.Preview = r.livePreview
+		r.drawStatus(s, st, r.ruler(), 0, w, statusRow)
 	}
 	y0 := h - msgRows
 	switch {

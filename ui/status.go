@@ -20,6 +20,9 @@ type StatusInfo struct {
 	// Ahead is how many undone states lie ahead on the redo path;
 	// positive shows "↶ 7".
 	Ahead int
+	// Preview says the text window shows a state of the undo panel's
+	// live preview: "#5" shows "[preview #5]" ("" for none).
+	Preview string
 }
 
 // Cmdline is the command line being edited (":", "/", "?").
@@ -89,7 +92,10 @@ func (r *Renderer) drawStatus(s Surface, st StatusInfo, ru ruler, x0, x1, y int)
 	if st.Disk != "" {
 		flags += " [" + st.Disk + "]"
 	}
-	undo := r.undoStatus(st)
+	if st.Preview != "" {
+		flags += " [preview " + st.Preview + "]"
+	}
+	undo := r.undoStatus(st, false)
 	pos := ru.pos
 	avail := x1 - x0
 	fixed := len(left) + stringWidth(flags) + 2 // a space before the right part and at the end
@@ -101,6 +107,9 @@ func (r *Renderer) drawStatus(s Surface, st StatusInfo, ru ruler, x0, x1, y int)
 		return out
 	}
 	nameW := stringWidth(name)
+	if fixed+nameW+stringWidth(right()) > avail && undo != "" {
+		undo = r.undoStatus(st, true) // "↶ 22k" instead of "↶ 22364"
+	}
 	if fixed+nameW+stringWidth(right()) > avail && undo != "" {
 		undo = ""
 	}
@@ -149,8 +158,9 @@ func tailCells(str string, w int) string {
 	return str[offs[i]:]
 }
 
-// undoStatus formats the undo position: "#42/57 ⑂3 ↶ 7", "" for none.
-func (r *Renderer) undoStatus(st StatusInfo) string {
+// undoStatus formats the undo position: "#42/57 ⑂3 ↶ 7", "" for none;
+// compact shortens the count of states ahead ("↶ 22k").
+func (r *Renderer) undoStatus(st StatusInfo, compact bool) string {
 	if st.UndoSeq == 0 && st.UndoLast == 0 {
 		return ""
 	}
@@ -167,9 +177,25 @@ func (r *Renderer) undoStatus(st StatusInfo) string {
 		b = append(b, ' ')
 		b = append(b, r.Glyphs.Ahead...)
 		b = append(b, ' ')
-		b = appendInt(b, st.Ahead)
+		if compact {
+			b = appendCompact(b, st.Ahead)
+		} else {
+			b = appendInt(b, st.Ahead)
+		}
 	}
 	return string(b)
+}
+
+// appendCompact appends n in at most four characters: as it is below
+// 1000, else in thousands ("22k") or millions ("3M"), rounded down.
+func appendCompact(b []byte, n int) []byte {
+	switch {
+	case n < 1000:
+		return appendInt(b, n)
+	case n < 1000000:
+		return append(appendInt(b, n/1000), 'k')
+	}
+	return append(appendInt(b, n/1000000), 'M')
 }
 
 // ruler is Vim's ruler in two widths: pos pads the "line,col" part to 14

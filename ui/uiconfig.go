@@ -59,7 +59,7 @@ func (l *loop) applyConfig(c session.UIConfig) {
 	p := l.r.Panel
 	old := l.cfg
 	l.cfg = c
-	resize := p.Opts.Right != c.PanelRight || p.Opts.Width != c.PanelWidth
+	resize := p.Opts.Right != c.PanelRight || p.Opts.Width != c.PanelWidth || p.Opts.Diff != diffPlace(c.PanelDiff)
 	p.Opts.Right, p.Opts.Width, p.Opts.Diff = c.PanelRight, c.PanelWidth, diffPlace(c.PanelDiff)
 	if c.PanelAbsolute != old.PanelAbsolute {
 		p.Opts.Absolute = c.PanelAbsolute
@@ -101,6 +101,10 @@ func uiConfigOf(opt Options) session.UIConfig {
 // String returns the configuration's name of the place.
 func (d DiffPlace) String() string {
 	switch d {
+	case DiffAuto:
+		return "auto"
+	case DiffBottom:
+		return "bottom"
 	case DiffReplace:
 		return "replace"
 	case DiffOff:

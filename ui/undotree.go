@@ -23,6 +23,9 @@ func (t *undoTree) Cur() int { return t.s.Current() }
 // LastSaved implements undopanel.Tree.
 func (t *undoTree) LastSaved() int { return t.s.Saved() }
 
+// Writes implements undopanel.Tree.
+func (t *undoTree) Writes() int { return t.s.SaveLast() }
+
 // Node implements undopanel.Tree. The root has no time (the snapshot does
 // not keep when the text was loaded) and counts as written when the
 // buffer was never written since (its text is the file's).

@@ -1,6 +1,7 @@
 package undo
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -123,11 +124,16 @@ type Tree struct {
 
 	steps []step          // scratch: the movement being built
 	chg   []buffer.Change // scratch: changes for one ApplyAll
+
+	// shape changes whenever a node is added or removed or children are
+	// reordered (redolen.go); it starts at a random value, so two trees
+	// are unlikely to share one.
+	shape uint64
 }
 
 // New returns a tree whose root is text.
 func New(text buffer.Rope, opt Options) *Tree {
-	t := &Tree{tx: text.Transient(), synced: true, savedKnown: true, empty: text.Len() == 0}
+	t := &Tree{tx: text.Transient(), synced: true, savedKnown: true, empty: text.Len() == 0, shape: rand.Uint64()}
 	t.configure(opt)
 	t.labels = &labelSet{byName: map[string]nid{}, byNode: map[nid]string{}}
 	t.st = newStore(0)

@@ -274,3 +274,26 @@ func BenchmarkReplaySephBlog1RopeOnly(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRedoLen100k counts the states ahead for the status line
+// ("↶ N") at the root of a straight 100 000-state history: the longest
+// walk the count can make there.
+func BenchmarkRedoLen100k(b *testing.B) {
+	tr := New(buffer.FromString(""), Options{Levels: 200000, LevelsSet: true, MaxNodes: -1})
+	for i := 0; i < 100000; i++ {
+		tr.Save(Pos{}, SourceTyped)
+		if err := tr.Apply(buffer.Change{Off: tr.Text().Len(), New: "x"}); err != nil {
+			b.Fatal(err)
+		}
+		tr.Sync()
+	}
+	tr.Goto(0)
+	s := tr.Snapshot()
+	if n := s.RedoLen(); n != 100000 {
+		b.Fatalf("RedoLen %d at the root, want 100000", n)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.RedoLen()
+	}
+}

@@ -149,6 +149,10 @@ func (d *driver) fullCheck() error {
 // root).
 func checkSnapshot(s Snapshot, texts map[int]string) error {
 	n := 0
+	prev, prevText := 0, buffer.Rope{}
+	if r, err := s.TextAt(0); err == nil {
+		prevText = r
+	}
 	for node := range s.Nodes() {
 		n++
 		r, err := s.TextAt(node.Seq)
@@ -158,6 +162,14 @@ func checkSnapshot(s Snapshot, texts map[int]string) error {
 		if got, want := r.String(), texts[node.Seq]; got != want {
 			return fmt.Errorf("snapshot TextAt(%d) = %q, model %q", node.Seq, got, want)
 		}
+		// From state to state, as a reader walking the history does.
+		if r, err = s.TextFrom(prevText, prev, node.Seq); err != nil {
+			return err
+		}
+		if got, want := r.String(), texts[node.Seq]; got != want {
+			return fmt.Errorf("snapshot TextFrom(#%d's text, %d, %d) = %q, model %q", prev, prev, node.Seq, got, want)
+		}
+		prev, prevText = node.Seq, r
 	}
 	if n != s.Len() {
 		return fmt.Errorf("snapshot iterates %d nodes, Len %d", n, s.Len())
@@ -175,6 +187,18 @@ func checkSnapshot(s Snapshot, texts map[int]string) error {
 		if got, want := r.String(), texts[0]; got != want {
 			return fmt.Errorf("snapshot root text %q, model %q", got, want)
 		}
+	}
+	ahead := 0
+	for seq := s.Redo(); seq != 0; ahead++ {
+		kids := s.Children(seq)
+		if len(kids) == 0 {
+			ahead++
+			break
+		}
+		seq = kids[0]
+	}
+	if got := s.RedoLen(); got != ahead {
+		return fmt.Errorf("snapshot RedoLen %d, the preferred path below the current state has %d", got, ahead)
 	}
 	cur, err := s.TextAt(s.Current())
 	if err != nil {

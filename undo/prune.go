@@ -146,6 +146,7 @@ func (t *Tree) freeBranch(u nid, uhpp *nid) {
 
 // freeEntries is Vim's u_freeentries: drop references to u and kill it.
 func (t *Tree) freeEntries(u nid, uhpp *nid) {
+	t.shape++
 	if t.curhead == u {
 		t.curhead = 0
 	}

@@ -81,6 +81,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	t.seqLast++
 	t.seqCur = t.seqLast
 	t.timeCur = now + 1
+	t.shape++
 	t.newhead = u
 	if t.oldhead == 0 {
 		t.oldhead = u
@@ -308,6 +309,7 @@ func (t *Tree) Reset(text buffer.Rope) {
 	t.normalize()
 	t.setText(text)
 	t.empty = t.tx.Len() == 0
+	t.shape++
 	t.st = newStore(t.snapGen)
 	t.marks = make([]uint32, 1, chunkSize)
 	t.lastMark = 0

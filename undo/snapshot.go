@@ -31,6 +31,7 @@ type Snapshot struct {
 	seqCur, seqLast           int
 	saveCur, saveLast         int
 	timeCur                   int64
+	shape                     uint64
 }
 
 // Snapshot returns an immutable view of the tree.
@@ -59,6 +60,7 @@ func (t *Tree) view() Snapshot {
 		numhead: t.numhead, pruned: t.pruned,
 		seqCur: t.seqCur, seqLast: t.seqLast,
 		saveCur: t.saveCur, saveLast: t.saveLast, timeCur: t.timeCur,
+		shape: t.shape,
 	}
 	if t.open != 0 {
 		s.open = t.open
@@ -235,13 +237,28 @@ func (s Snapshot) LabelSeq(name string) (int, bool) {
 // text: undo up to the common ancestor, then redo down. It never touches
 // the live tree.
 func (s Snapshot) TextAt(seq int) (buffer.Rope, error) {
-	var target nid
+	return s.TextFrom(s.text, s.Current(), seq)
+}
+
+// TextFrom computes the text of state seq from text, the text of state
+// from: the changes on the path between the two states, up to their
+// common ancestor and down again, applied in one batch. A reader that
+// walks from state to state (the undo panel's live preview, :undograb)
+// pays for the path between neighbours, not for the way back to the
+// snapshot's own text. text must be state from's text.
+func (s Snapshot) TextFrom(text buffer.Rope, from, seq int) (buffer.Rope, error) {
+	var a, target nid
 	if seq != 0 {
 		if target = s.find(seq); target == 0 {
 			return buffer.Rope{}, fmt.Errorf("undo: snapshot has no change #%d", seq)
 		}
 	}
-	a, b := s.phys, target
+	if from != 0 {
+		if a = s.find(from); a == 0 {
+			return buffer.Rope{}, fmt.Errorf("undo: snapshot has no change #%d", from)
+		}
+	}
+	b := target
 	da, db := depthOf(&s.st, s.rootDepth, a), depthOf(&s.st, s.rootDepth, b)
 	var cs []buffer.Change
 	var down []nid
@@ -264,7 +281,10 @@ func (s Snapshot) TextAt(seq int) (buffer.Rope, error) {
 	for i := len(down) - 1; i >= 0; i-- {
 		cs = append(cs, s.data(down[i]).changes...)
 	}
-	r, err := s.text.ApplyAll(cs)
+	if len(cs) == 0 {
+		return text, nil
+	}
+	r, err := text.ApplyAll(cs)
 	if err != nil {
 		return buffer.Rope{}, fmt.Errorf("undo: text of change #%d: %w", seq, err)
 	}

@@ -295,6 +295,7 @@ func (t *Tree) toFront(u nid) nid {
 	if first == u {
 		return u
 	}
+	t.shape++
 	lm := *t.st.m(u)
 	if lm.altNext != 0 {
 		t.mw(lm.altNext).altPrev = lm.altPrev

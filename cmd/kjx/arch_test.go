@@ -30,6 +30,7 @@ var allowedImports = map[string][]string{
 		"undofile/internal/safefile"},
 	"editor/motion":    {"buffer", "editor/cells"},
 	"editor/exparse":   {},
+	"editor/addsub":    {},
 	"editor/vimre":     {"buffer"},
 	"editor/fileio":    {"buffer"},
 	"editor/linediff":  {"buffer"},
@@ -38,15 +39,18 @@ var allowedImports = map[string][]string{
 	"editor/cells":     {},
 	"editor/options":   {},
 	"editor/clock":     {}, // the one clock: a leaf every package may use
+	// Searching an undo history for text: the panel's / and :undograb.
+	"editor/histsearch": {"buffer", "undo", "editor/vimre", "editor/linediff"},
 	"editor": {"buffer", "undo",
 		"editor/motion", "editor/exparse", "editor/vimre", "editor/fileio",
-		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options"},
+		"editor/linediff", "editor/clock", "editor/keys", "editor/cells", "editor/options",
+		"editor/addsub", "editor/histsearch"},
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
 	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
 		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
-		"editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},
+		"editor/vimre", "editor/histsearch", "editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},
 	"ui/diff":      {"buffer", "editor/linediff", "editor/clock"},
 	"ui/syntax":    {"buffer"},
 	"ui/undopanel": {"editor/keys"},

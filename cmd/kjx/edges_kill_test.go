@@ -82,13 +82,15 @@ type killer struct {
 
 // edit returns the keys of the next change and the text it makes of old:
 // one character added at the start, then removed, so the size changes
-// both ways.
+// both ways. The keys go to column 1 with "0": after a few kills have
+// eaten the first word the line starts with a blank, and "gg" alone
+// lands on the first non-blank, as in Vim.
 func (k *killer) edit(old string) (string, string) {
 	k.round++
 	if k.round%2 == 1 {
-		return "ggix<Esc>", "x" + old
+		return "gg0ix<Esc>", "x" + old
 	}
-	return "ggx", old[1:]
+	return "gg0x", old[1:]
 }
 
 // start runs kjx to make the next change and write it; it returns the

@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // verbUsage is the one-line usage of each verb.
@@ -28,6 +30,7 @@ type verbEnv struct {
 	getenv         func(string) string
 	now            time.Time
 	configFile     string // -u FILE
+	tty            bool   // stdout is a terminal: kjx diff colours and escapes
 }
 
 // runVerb runs a verb when args start with one: kjx history, show or
@@ -38,7 +41,7 @@ func runVerb(args []string, stdout, stderr io.Writer) (code int, ok bool) {
 		return 0, false
 	}
 	verb := args[0]
-	env := verbEnv{stdout: stdout, stderr: stderr, getenv: os.Getenv, now: time.Now()}
+	env := verbEnv{stdout: stdout, stderr: stderr, getenv: os.Getenv, now: time.Now(), tty: isTerminal(stdout)}
 	files, help, err := parseVerbArgs(verb, args[1:], &env)
 	switch {
 	case help:
@@ -111,4 +114,11 @@ func splitRef(arg string) (file, ref string, ok bool) {
 		return arg, "", false
 	}
 	return arg[:i], arg[i+1:], true
+}
+
+// isTerminal reports whether w is a terminal (not a pipe, a file or
+// /dev/null).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
 	"strings"
 
 	"github.com/kjx-editor/kjx/editor/linediff"
+	"github.com/kjx-editor/kjx/ui"
 )
 
 // verbShow writes state REF of FILE to stdout, byte for byte as the
@@ -61,8 +61,8 @@ func verbDiff(env verbEnv, args []string) error {
 	if len(res.Hunks) == 0 {
 		return nil
 	}
-	w := bufio.NewWriterSize(env.stdout, 64<<10)
-	fmt.Fprintf(w, "--- %s\n+++ %s\n", sides[0].label, sides[1].label)
+	var w strings.Builder
+	fmt.Fprintf(&w, "--- %s\n+++ %s\n", sides[0].label, sides[1].label)
 	for _, hk := range res.Hunks {
 		w.WriteString(hk.Header() + "\n")
 		for _, ln := range hk.Lines {
@@ -76,7 +76,7 @@ func verbDiff(env verbEnv, args []string) error {
 	if res.Approximate {
 		fmt.Fprintln(env.stderr, "kjx: the texts differ too much for a minimal diff: whole regions are shown replaced")
 	}
-	return w.Flush()
+	return ui.WriteDiff(env.stdout, w.String(), env.tty, ui.UseColor(env.getenv, env.tty))
 }
 
 // loadSide reads one side: FILE@REF is a state, FILE (or FILE@) the file

@@ -126,6 +126,8 @@ var specs = []spec{
 	{"undostats", fTrlBar},
 	{"diffdisk", fTrlBar},
 	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"undodiff", fExtra | fTrlBar},
+	{"undograb", fExtra},
 }
 
 // kjxNames are kjx's own lowercase commands with their shortest
@@ -139,6 +141,8 @@ var kjxNames = []struct {
 	{"undotree", len("undot")},
 	{"undostats", len("undos")},
 	{"diffdisk", len("diffd")},
+	{"undodiff", len("undod")},
+	{"undograb", len("undog")},
 }
 
 // userNames are kjx commands that start with an uppercase letter; like Vim's

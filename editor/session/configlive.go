@@ -182,7 +182,7 @@ func liveConfigError(err error) string {
 type UIConfig struct {
 	PanelRight    bool   // panel.side = "right"
 	PanelWidth    int    // panel.width
-	PanelDiff     string // panel.diff: "below", "replace" or "off"
+	PanelDiff     string // panel.diff: "auto", "below", "bottom", "replace" or "off"
 	PanelAbsolute bool   // panel.time_format = "absolute"
 	PanelASCII    bool   // panel.glyphs = "ascii"
 	// PanelKeys maps keys typed while the panel has the keyboard to panel

@@ -23,6 +23,14 @@ type Input struct {
 	// (editor.RestoreRoot: the original text) as one movement, without
 	// touching the : history.
 	Restore int
+	// RestoreBack goes back to the state before the last restore, as
+	// g<BS> does (the undo panel's Backspace).
+	RestoreBack bool
+	// Revert, when not nil, applies one hunk of another state to the
+	// text as a new undo step (the undo panel's r).
+	Revert *editor.Revert
+	// Undo undoes one step, as u in Normal mode (the undo panel's u).
+	Undo bool
 }
 
 // RunHooks are optional callbacks of RunWith. They are called on the
@@ -139,5 +147,14 @@ func (s *Session) handleInput(ev Input) {
 	}
 	if ev.Restore != 0 {
 		e.RestoreState(ev.Restore)
+	}
+	if ev.RestoreBack {
+		e.GoBackFromRestore()
+	}
+	if ev.Revert != nil {
+		e.RevertHunk(*ev.Revert)
+	}
+	if ev.Undo {
+		e.UndoAnyMode()
 	}
 }

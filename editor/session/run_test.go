@@ -202,7 +202,7 @@ func TestRunHooksConfig(t *testing.T) {
 		}
 		return UIConfig{}
 	}
-	if c := next("at start"); c.PanelWidth != 30 || c.PanelRight || c.PanelDiff != "below" {
+	if c := next("at start"); c.PanelWidth != 30 || c.PanelRight || c.PanelDiff != "auto" {
 		t.Errorf("at start: %+v", c)
 	}
 	write("[panel]\nside = \"right\"\nwidth = 40\ndiff = \"off\"\ntime_format = \"absolute\"\nglyphs = \"ascii\"\n[keys.panel]\n\"<C-j>\" = \"j\"\n")

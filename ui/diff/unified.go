@@ -44,6 +44,10 @@ func Lines(ctx context.Context, a, b []string, opt Options) (*Result, error) {
 	return linediff.Lines(ctx, a, b, opt)
 }
 
+// HunkChange is the change that applies hunk h of the diff from old to
+// new to old alone; see linediff.HunkChange.
+func HunkChange(old, new buffer.Rope, h Hunk) buffer.Change { return linediff.HunkChange(old, new, h) }
+
 // Apply applies the hunks of r to the lines of the old text; see
 // linediff.Apply.
 func Apply(old []string, r *Result) ([]string, error) { return linediff.Apply(old, r) }

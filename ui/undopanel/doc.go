@@ -44,7 +44,8 @@
 // Adding a state costs O(lanes); Sync notices when a tree is not an
 // extension of the laid-out one (pruning, a restored undo file) and
 // rebuilds in O(n). Listing the h visible rows costs O(h · lanes · log n).
-// A key press costs O(h) except { and }, which scan for saved states.
+// A key press costs O(h); { and } scan a bitset of the written states
+// (O(n/64) at worst, microseconds on 100 000 states).
 //
 // # Concurrency
 //

@@ -48,6 +48,7 @@ type RowInfo struct {
 	LastSaved      bool // the state written last
 	Saved          bool // written at some point
 	Newest         bool // the highest seq
+	Marked         bool // marked with m for comparing
 	Label, Source  string
 }
 
@@ -76,6 +77,7 @@ func (p *Panel) Info(t Tree, r Row, now time.Time) RowInfo {
 	info.Newest = r.Top == p.Layout.Len()-1
 	info.LastSaved = n.Seq == t.LastSaved()
 	info.Saved = n.SaveNr > 0
+	info.Marked = n.Seq == p.Mark
 	return info
 }
 
@@ -83,6 +85,7 @@ func (p *Panel) Info(t Tree, r Row, now time.Time) RowInfo {
 type Detail struct {
 	Seq          int
 	Time         string // absolute, full
+	Clock        string // absolute, compact (Clock)
 	Age          string
 	Branch, Of   int // index among its siblings, and their count
 	Depth        int // edges from the root
@@ -104,11 +107,12 @@ func (p *Panel) Detail(t Tree, now time.Time) Detail {
 	}
 	n := t.Node(r)
 	_, _, idx, of := p.Layout.Siblings(r)
-	var when, age string
+	var when, clock, age string
 	if !n.Time.IsZero() {
 		when, age = n.Time.In(now.Location()).Format("2006-01-02 15:04:05"), Age(now.Sub(n.Time))
+		clock = Clock(n.Time, now)
 	}
-	return Detail{Seq: n.Seq, Time: when, Age: age, Branch: idx, Of: of, Depth: p.Layout.Depth(r),
+	return Detail{Seq: n.Seq, Time: when, Clock: clock, Age: age, Branch: idx, Of: of, Depth: p.Layout.Depth(r),
 		Changes: n.Changes, Added: n.Added, Deleted: n.Deleted, Source: n.Source, Label: n.Label,
 		SaveNr: n.SaveNr, Children: p.Layout.Children(r), IsCur: n.Seq == t.Cur(), IsTop: r == p.Layout.Len()-1}
 }

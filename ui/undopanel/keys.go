@@ -1,41 +1,62 @@
 package undopanel
 
-import "github.com/kjx-editor/kjx/editor/keys"
+import (
+	"strings"
+
+	"github.com/kjx-editor/kjx/editor/keys"
+)
 
 // ActionKind is what a key asks of the panel's owner.
 type ActionKind uint8
 
 // The actions.
 const (
-	ActNone      ActionKind = iota
-	ActRestore              // make Seq the current state (one undoable movement)
-	ActClose                // close the panel
-	ActFocusText            // give the keyboard back to the text
-	ActRedraw               // only the panel's own state changed
+	ActNone        ActionKind = iota
+	ActRestore                // make Seq the current state (one undoable movement)
+	ActClose                  // close the panel
+	ActFocusText              // give the keyboard back to the text
+	ActRedraw                 // only the panel's own state changed
+	ActRestoreBack            // go back to the state before the last restore (g<BS>)
+	ActSearch                 // search the history for Pattern from the selection (Seq), upwards when Up
+	ActRevertHunk             // apply hunk Hunk of the diff from the current text to state Seq
+	ActUndo                   // undo one step of the text (u)
 )
 
 // Action is the result of a key.
 type Action struct {
 	Kind ActionKind
 	Seq  int
+	// Pattern and Up describe an ActSearch.
+	Pattern string
+	Up      bool
+	// Hunk is the hunk of an ActRevertHunk, from 0.
+	Hunk int
 }
 
 // HelpLines describes the keys, for the help overlay.
 var HelpLines = []string{
-	"j k ↓ ↑   move",
+	"j k ↓ ↑   move (also ^N ^P)",
 	"J K       older/newer (g- g+)",
 	"h l ← →   sibling branch",
 	"[ ]       previous/next fork",
 	"{ }       previous/next saved",
-	"gg G      newest/root",
+	"gg G      newest/root (also Home End)",
+	"^D ^U     half a page down/up (PgDn PgUp: a page)",
 	"Enter     restore this state",
+	"P         live preview in the text window",
+	"r         choose a hunk to revert: n N, Enter, Esc",
+	"u         undo in the text",
+	"BS ^H     back to before the last restore (g<BS>)",
 	"z         fold straight runs",
-	"p         diff/parent/full",
+	"p         diff/parent/full/mark",
+	"m         mark to compare with",
+	"/ ?       search down/up: changes, labels, sources",
+	"n N       next/previous match",
 	"t         absolute time",
 	"^E ^Y     scroll the preview",
-	"Tab       focus the text",
+	"Tab ^Ww   focus the text (and back)",
 	"q Esc     close",
-	"?         this help",
+	"?         this help (type a pattern to search up)",
 }
 
 // Handles reports whether k is a key the panel understands: a character
@@ -46,18 +67,44 @@ func Handles(k keys.Key) bool {
 	case keys.Rune:
 		return k.Mod&^keys.ModCtrl == 0
 	case keys.Up, keys.Down, keys.Left, keys.Right, keys.Enter, keys.Esc, keys.Tab,
-		keys.Home, keys.End, keys.PgUp, keys.PgDn:
+		keys.Home, keys.End, keys.PgUp, keys.PgDn, keys.Backspace:
 		return true
 	}
 	return false
+}
+
+// isCtrl reports whether k is CTRL and the letter r.
+func isCtrl(k keys.Key, r rune) bool {
+	return k.Code == keys.Rune && k.Mod == keys.ModCtrl && k.Rune == r
 }
 
 // Key handles one key press and returns what the owner must do. t is the
 // tree the panel last synced with. Keys the panel does not handle
 // (Handles) do nothing.
 func (p *Panel) Key(t Tree, k keys.Key) Action {
-	if p.Layout.Len() == 0 || !Handles(k) {
+	a := p.key(t, k)
+	if p.Live {
+		a = p.liveAfter(a)
+	}
+	return a
+}
+
+// key is Key before the live preview has its say.
+func (p *Panel) key(t Tree, k keys.Key) Action {
+	if !Handles(k) {
 		return Action{}
+	}
+	if a, ok := p.WindowKey(k); ok {
+		return a
+	}
+	if p.Layout.Len() == 0 {
+		return Action{}
+	}
+	if p.Search.Typing {
+		return p.typingKey(k)
+	}
+	if p.Chooser.Active {
+		return p.chooserKey(k)
 	}
 	if p.pending == 'g' {
 		p.pending = 0
@@ -83,6 +130,8 @@ func (p *Panel) Key(t Tree, k keys.Key) Action {
 		return Action{Kind: ActClose}
 	case keys.Tab:
 		return Action{Kind: ActFocusText}
+	case keys.Backspace:
+		return Action{Kind: ActRestoreBack}
 	case keys.Home:
 		return p.selectRow(p.Layout.Len() - 1)
 	case keys.End:
@@ -97,8 +146,29 @@ func (p *Panel) Key(t Tree, k keys.Key) Action {
 	return Action{}
 }
 
+// WindowKey handles CTRL-W commands, which work with or without a tree
+// to show: CTRL-W w, CTRL-W CTRL-W, CTRL-W p, h, l and W go to the other
+// window, the text (there are two); any other key after CTRL-W cancels
+// it. It reports whether k was such a key.
+func (p *Panel) WindowKey(k keys.Key) (Action, bool) {
+	if p.pending == 'w' {
+		p.pending = 0
+		if k.Code == keys.Rune && (k.Mod == 0 && strings.ContainsRune("wWphl", k.Rune) || isCtrl(k, 'w')) {
+			return Action{Kind: ActFocusText}, true
+		}
+		return Action{}, true
+	}
+	if isCtrl(k, 'w') {
+		p.pending = 'w'
+		return Action{}, true
+	}
+	return Action{}, false
+}
+
 func (p *Panel) ctrlKey(r rune) Action {
 	switch r {
+	case 'h': // the Backspace of terminals that send ^H
+		return Action{Kind: ActRestoreBack}
 	case 'e':
 		p.DiffTop++
 	case 'y':
@@ -137,9 +207,9 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 	case ']':
 		return p.selectRow(p.Layout.NextFork(row))
 	case '{':
-		return p.selectRow(p.savedFrom(t, row-1, -1))
+		return p.selectRow(p.Layout.PrevWritten(row))
 	case '}':
-		return p.selectRow(p.savedFrom(t, row+1, 1))
+		return p.selectRow(p.Layout.NextWritten(row))
 	case 'g':
 		p.pending = 'g'
 		return Action{}
@@ -149,11 +219,21 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 		return Action{Kind: ActClose}
 	case 'z':
 		p.Folded = !p.Folded
-	case '?':
-		p.Help = !p.Help
 	case 'p':
-		p.Preview = (p.Preview + 1) % numPreviews
+		p.Preview = p.nextPreview()
 		p.DiffTop = 0
+	case 'm':
+		p.toggleMark()
+	case '/', '?':
+		return p.startTyping(r == '?')
+	case 'n', 'N':
+		return p.searchNext(r == 'N')
+	case 'r':
+		return p.startChooser()
+	case 'P':
+		return p.toggleLive()
+	case 'u':
+		return Action{Kind: ActUndo}
 	case 't':
 		p.Absolute = !p.Absolute
 	default:
@@ -223,15 +303,4 @@ func (p *Panel) sibling(dir int) Action {
 		}
 	}
 	return Action{}
-}
-
-// savedFrom returns the first row from r in direction dir whose state
-// was written, or -1.
-func (p *Panel) savedFrom(t Tree, r, dir int) int {
-	for ; r >= 0 && r < t.Len(); r += dir {
-		if t.Node(r).SaveNr > 0 {
-			return r
-		}
-	}
-	return -1
 }

@@ -70,6 +70,8 @@ type Layout struct {
 	link bitset
 	// fork has bit r set when node r has two or more children.
 	fork bitset
+	// written indexes the states that were written (written.go).
+	written written
 }
 
 // Len returns the number of nodes laid out.
@@ -88,6 +90,7 @@ func (l *Layout) Sync(t Tree) (rebuilt bool) {
 		*l = Layout{}
 		rebuilt = true
 	}
+	fresh := len(l.seqs) == 0
 	if m := len(l.seqs); m > 0 && m <= n {
 		// The newest state may still be growing (an open insert): its
 		// sizes are the only ones that can have changed.
@@ -102,7 +105,9 @@ func (l *Layout) Sync(t Tree) (rebuilt bool) {
 		}
 		l.add(nd.Seq, p)
 		l.addSizes(nd)
+		l.written.rows.set(i, nd.SaveNr > 0)
 	}
+	l.syncWritten(t, fresh)
 	return rebuilt
 }
 

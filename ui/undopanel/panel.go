@@ -8,6 +8,7 @@ const (
 	PreviewDiffCurrent Preview = iota // diff from the current state to the selected one
 	PreviewDiffParent                 // the selected state's own change (diff from its parent)
 	PreviewFull                       // the selected state's whole text
+	PreviewDiffMark                   // diff from the marked state to the selected one (m)
 	numPreviews
 )
 
@@ -18,6 +19,8 @@ func (p Preview) String() string {
 		return "diff vs current"
 	case PreviewDiffParent:
 		return "diff vs parent"
+	case PreviewDiffMark:
+		return "diff vs mark"
 	default:
 		return "full text"
 	}
@@ -36,6 +39,16 @@ type Panel struct {
 	Preview  Preview
 	Help     bool
 	DiffTop  int // first line shown in the preview pane
+	// Mark is the state marked with m for comparing (PreviewDiffMark),
+	// -1 for none.
+	Mark int
+	// Search is the history search (search.go).
+	Search Search
+	// Chooser is the hunk chooser of r (hunks.go).
+	Chooser Chooser
+	// Live is the live preview of P (live.go): the text window shows the
+	// selected state.
+	Live bool
 
 	cur     int // the current seq at the last Sync
 	synced  bool
@@ -52,13 +65,51 @@ func (p *Panel) Sync(t Tree) {
 	cur := t.Cur()
 	switch {
 	case !p.synced || rebuilt || p.Layout.Row(p.Sel) < 0:
+		if !p.synced {
+			p.Mark = -1
+		}
+		if rebuilt {
+			p.Search.clearMatches() // the rows found are other rows now
+		}
 		p.Sel = cur
 		p.topPos = -1
 	case p.Sel == p.cur && cur != p.cur:
 		p.Sel = cur
 		p.DiffTop = 0
 	}
+	if p.Mark >= 0 && p.Layout.Row(p.Mark) < 0 {
+		p.unmark() // pruned away
+	}
 	p.cur, p.synced = cur, true
+}
+
+// toggleMark marks the selected state for comparing with the selection
+// (the preview shows mark → selection), or removes the mark from it.
+func (p *Panel) toggleMark() {
+	if p.Mark == p.Sel {
+		p.unmark()
+		return
+	}
+	p.Mark = p.Sel
+	p.Preview = PreviewDiffMark
+	p.DiffTop = 0
+}
+
+func (p *Panel) unmark() {
+	p.Mark = -1
+	if p.Preview == PreviewDiffMark {
+		p.Preview = PreviewDiffCurrent
+	}
+}
+
+// nextPreview is the preview p shows after Preview: the cycle skips the
+// comparison with the mark while nothing is marked.
+func (p *Panel) nextPreview() Preview {
+	next := (p.Preview + 1) % numPreviews
+	if next == PreviewDiffMark && p.Mark < 0 {
+		next = PreviewDiffCurrent
+	}
+	return next
 }
 
 // view returns the display-row walker for the current state.

@@ -29,7 +29,7 @@ func branchy() *memTree {
 	t.add(0)
 	t.nodes[3].SaveNr = 1
 	t.nodes[6].SaveNr = 2
-	t.saved = 6
+	t.saved, t.writes = 6, 2
 	t.cur = 6
 	return t
 }
@@ -73,7 +73,13 @@ func TestPanelKeys(t *testing.T) {
 		{"Enter restores the selection", append(typed("j"), keys.Special(keys.Enter)), 5, ActRestore, nil},
 		{"q closes", typed("q"), 6, ActClose, nil},
 		{"Esc closes", []keys.Key{keys.Special(keys.Esc)}, 6, ActClose, nil},
+		{"Backspace goes back", []keys.Key{keys.Special(keys.Backspace)}, 6, ActRestoreBack, nil},
+		{"CTRL-H goes back", []keys.Key{keys.Ctrl('h')}, 6, ActRestoreBack, nil},
 		{"Tab gives focus back", []keys.Key{keys.Special(keys.Tab)}, 6, ActFocusText, nil},
+		{"CTRL-W w gives focus back", []keys.Key{keys.Ctrl('w'), keys.Char('w')}, 6, ActFocusText, nil},
+		{"CTRL-W CTRL-W gives focus back", []keys.Key{keys.Ctrl('w'), keys.Ctrl('w')}, 6, ActFocusText, nil},
+		{"CTRL-W p gives focus back", []keys.Key{keys.Ctrl('w'), keys.Char('p')}, 6, ActFocusText, nil},
+		{"CTRL-W then j is cancelled", []keys.Key{keys.Ctrl('w'), keys.Char('j')}, 6, ActNone, nil},
 		{"z folds", typed("z"), 6, ActRedraw, func(p *Panel) bool { return p.Folded }},
 		{"zz unfolds", typed("zz"), 6, ActRedraw, func(p *Panel) bool { return !p.Folded }},
 		{"? help", typed("?"), 6, ActRedraw, func(p *Panel) bool { return p.Help }},
@@ -85,6 +91,14 @@ func TestPanelKeys(t *testing.T) {
 		{"moving resets the diff scroll", []keys.Key{keys.Ctrl('e'), keys.Char('j')},
 			5, ActRedraw, func(p *Panel) bool { return p.DiffTop == 0 }},
 		{"unknown key", typed("x"), 6, ActNone, nil},
+		{"m marks the selection and compares with it", typed("jjjm"), 3, ActRedraw,
+			func(p *Panel) bool { return p.Mark == 3 && p.Preview == PreviewDiffMark }},
+		{"m on the mark removes it", typed("jmm"), 5, ActRedraw,
+			func(p *Panel) bool { return p.Mark == -1 && p.Preview == PreviewDiffCurrent }},
+		{"m elsewhere moves the mark", typed("jmjm"), 4, ActRedraw, func(p *Panel) bool { return p.Mark == 4 }},
+		{"p cycles through the mark", typed("mp"), 6, ActRedraw, func(p *Panel) bool { return p.Preview == PreviewDiffCurrent }},
+		{"pppp with a mark comes back to it", typed("mpppp"), 6, ActRedraw, func(p *Panel) bool { return p.Preview == PreviewDiffMark }},
+		{"no mark, no mark preview", typed("ppp"), 6, ActRedraw, func(p *Panel) bool { return p.Mark == -1 && p.Preview == PreviewDiffCurrent }},
 		{"j in folded view selects a run's top", typed("zjj"), 4, ActRedraw, nil},
 		{"j in folded view skips a run", typed("zjjj"), 2, ActRedraw, nil},
 	}
@@ -161,7 +175,7 @@ func TestPanelRowsKeepSelectionVisible(t *testing.T) {
 }
 
 // TestPanelIgnoresForeignKeys: keys the panel does not handle (Alt
-// letters, <BS>, <F1>) do nothing, not even end a pending g; special
+// letters, <Insert>, <F1>) do nothing, not even end a pending g; special
 // keys work whatever their modifiers.
 func TestPanelIgnoresForeignKeys(t *testing.T) {
 	tr := branchy()
@@ -169,7 +183,7 @@ func TestPanelIgnoresForeignKeys(t *testing.T) {
 	p.Sync(tr)
 	sel := p.Sel
 	p.Key(tr, keys.Char('g'))
-	for _, k := range []keys.Key{{Code: keys.Rune, Rune: 'j', Mod: keys.ModAlt}, keys.Special(keys.Backspace), keys.Special(keys.F1)} {
+	for _, k := range []keys.Key{{Code: keys.Rune, Rune: 'j', Mod: keys.ModAlt}, keys.Special(keys.Insert), keys.Special(keys.F1)} {
 		if Handles(k) {
 			t.Errorf("Handles(%v)", k)
 		}

@@ -27,4 +27,8 @@ type Tree interface {
 	Cur() int
 	// LastSaved is the seq of the state written last, -1 if none.
 	LastSaved() int
+	// Writes counts the writes so far; a write marks one state (SaveNr),
+	// so the panel rescans for written states only when Writes grew by
+	// more than one since it last looked.
+	Writes() int
 }

@@ -10,12 +10,16 @@ type memTree struct {
 	nodes []Node
 	cur   int
 	saved int
+	// writes is the write counter (Tree.Writes): tests that mark a state
+	// written bump it, as a real write does.
+	writes int
 }
 
 func (t *memTree) Len() int        { return len(t.nodes) }
 func (t *memTree) Node(i int) Node { return t.nodes[i] }
 func (t *memTree) Cur() int        { return t.cur }
 func (t *memTree) LastSaved() int  { return t.saved }
+func (t *memTree) Writes() int     { return t.writes }
 
 var epoch = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 

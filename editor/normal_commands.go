@@ -13,7 +13,7 @@ func init() {
 		"S": translateLine("c"), "Y": translateLine("y"),
 		"p": cmdPut, "P": cmdPut, "gp": cmdPut, "gP": cmdPut, "]p": cmdPut, "[p": cmdPut,
 		"J": cmdJoin, "gJ": cmdJoin,
-		"u": cmdUndo, "<C-r>": cmdRedo, "U": cmdUndo, "g-": cmdStep, "g+": cmdStep,
+		"u": cmdUndo, "<C-r>": cmdRedo, "U": cmdUndo, "g-": cmdStep, "g+": cmdStep, "g<BS>": cmdRestoreBack,
 		".": cmdDot,
 		"i": cmdInsert, "a": cmdInsert, "I": cmdInsert, "A": cmdInsert, "gI": cmdInsert,
 		"o": cmdInsert, "O": cmdInsert, "gi": cmdInsert, "<Insert>": cmdInsert,

@@ -113,12 +113,7 @@ func exDiffdisk(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return nil
 	}
 	e.sayDiff("--- "+from, "+++ "+b.name+" (buffer)")
-	for _, h := range res.Hunks {
-		e.sayDiff(h.Header())
-		for _, ln := range h.Lines {
-			e.sayDiff(string(" -+"[ln.Op]) + ln.Text)
-		}
-	}
+	e.sayDiff(unifiedLines(res)...)
 	if res.Approximate {
 		e.say("(the texts differ too much for a minimal diff: whole regions are shown replaced)")
 	}

@@ -3,7 +3,7 @@ package editor
 import "strings"
 
 // opReindent is = without 'equalprg': Vim then uses C-indenting, of which
-// kjx implements the common part (cindent.go).
+// kjx implements the common part (insert_cindent.go).
 func (e *Editor) opReindent(rg opRange) {
 	e.saveUndo() // Vim saves the lines first, even if none changes
 	last := rg.lastLine()
