@@ -86,3 +86,33 @@ func TestStartupMessagesTmux(t *testing.T) {
 		}
 	})
 }
+
+// TestCommandLineTmux: kjx +3 f puts the cursor on line 3; kjx -R f then
+// :w says E45; kjx a b then :n shows b (#14's proof, as a person sees it).
+func TestCommandLineTmux(t *testing.T) {
+	t.Run("+3", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"f.txt": "one\ntwo\n  three\nfour\n"})
+		s := startKJX(t, dir, "--clean", "+3", "f.txt")
+		s.waitText("3,3")
+	})
+	t.Run("-R", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"f.txt": "one\n"})
+		s := startKJX(t, dir, "--clean", "-R", "f.txt")
+		s.waitText(`"f.txt" [readonly] 1L, 4B`)
+		s.sendText(":w")
+		s.send("Enter")
+		s.waitText("E45: 'readonly' option is set (add ! to override)")
+	})
+	t.Run("several files", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"a.txt": "alpha\n", "b.txt": "beta\n"})
+		s := startKJX(t, dir, "--clean", "a.txt", "b.txt")
+		s.waitText("alpha")
+		s.sendText(":n")
+		s.send("Enter")
+		s.waitText(`"b.txt" 1L, 5B`)
+		s.waitText("beta")
+	})
+}
