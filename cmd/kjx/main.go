@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/editor/fileio"
 )
 
@@ -30,7 +31,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	o, help, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		// One line, whatever the argument holds (a newline is ^J).
+		fmt.Fprintln(stderr, cells.Sanitize(err.Error()))
 		return 2
 	}
 	if help {
