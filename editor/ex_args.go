@@ -118,13 +118,15 @@ func (e *Editor) argNumber() string {
 }
 
 // leaveBuffer decides whether b, the current buffer, may be left for the
-// file next (Vim's check_changed): an unmodified buffer, 'hidden', :hide
-// or a target that is b itself always may; a modified one needs ! (E37).
-// With ! and without 'hidden', Vim discards the changes: kjx reloads the
-// file instead, as :e! does, so the discarded text stays reachable by
-// undo. A buffer without a file keeps its text, hidden.
+// file next (Vim's check_changed): an unmodified buffer always may, a
+// modified one with 'hidden' or :hide too, unless next is its own file
+// (editing it again would drop the changes); otherwise it needs ! (E37).
+// With !, Vim discards the changes: kjx reloads the file instead, as :e!
+// does, so the discarded text stays reachable by undo. A buffer without
+// a file keeps its text, hidden.
 func (e *Editor) leaveBuffer(b *Buffer, next string, force, hide bool) error {
-	if !b.Modified() || e.opt.Hidden || hide || (next != "" && sameFile(next, b.name)) {
+	same := next != "" && sameFile(next, b.name)
+	if !b.Modified() || !same && (e.opt.Hidden || hide) {
 		return nil
 	}
 	if !force {
@@ -284,9 +286,6 @@ func exArgument(e *Editor, c *exparse.Cmd, rg exRange) error {
 	i := e.args.idx
 	if c.HasCount {
 		i = c.Count - 1
-	}
-	if i < 0 || i >= len(e.args.files) {
-		return errors.New("E16: Invalid range")
 	}
 	return e.gotoArg(i, c.Bang, hasHide(c))
 }

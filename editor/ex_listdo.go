@@ -6,8 +6,21 @@ package editor
 
 import "github.com/kjx-editor/kjx/editor/exparse"
 
+// listdoCheck is Vim's check before the first file: a modified current
+// buffer that could not be left stops :argdo and :bufdo before they run
+// anything.
+func (e *Editor) listdoCheck(c *exparse.Cmd) error {
+	if e.buf().Modified() && !e.opt.Hidden && !hasHide(c) && !c.Bang {
+		return errNoWrite
+	}
+	return nil
+}
+
 // exArgdo is :argdo[!] {cmd}.
 func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if err := e.listdoCheck(c); err != nil {
+		return err
+	}
 	for i := range e.args.files {
 		if i >= len(e.args.files) {
 			break // the command shortened the list
@@ -26,6 +39,9 @@ func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 // exBufdo is :bufdo[!] {cmd}.
 func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if err := e.listdoCheck(c); err != nil {
+		return err
+	}
 	for _, b := range e.listedBuffers() {
 		if !b.listed {
 			continue // the command deleted it
