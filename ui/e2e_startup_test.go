@@ -105,6 +105,16 @@ func TestCommandLineTmux(t *testing.T) {
 		s.send("Enter")
 		s.waitText("E45: 'readonly' option is set (add ! to override)")
 	})
+	t.Run("stdin", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"in.txt": "  hi there\n"})
+		s := startKJX(t, dir, "--clean", "-", "<", "in.txt")
+		s.waitText(`"-stdin-" 1L, 11B`)
+		s.waitText("1,3")
+		s.sendText(":q")
+		s.send("Enter")
+		s.waitText("E37: No write since last change")
+	})
 	t.Run("several files", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"a.txt": "alpha\n", "b.txt": "beta\n"})
