@@ -76,6 +76,24 @@ func TestStartupMessagesTmux(t *testing.T) {
 		s := startKJX(t, dir, "-u", "nothere.toml", "f.txt")
 		s.waitText("nothere.toml")
 	})
+	t.Run("history kept after an outside change", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"f.txt": "one\n"})
+		s := startKJX(t, dir, "f.txt")
+		s.waitText(`"f.txt" 1L, 4B`)
+		s.sendText("Atwo")
+		s.send("Escape")
+		s.sendText(":wq")
+		s.send("Enter")
+		s.waitFor("kjx ended", func(scr string) bool { return !strings.Contains(scr, "NORMAL") })
+		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
+		writeFiles(t, dir, map[string]string{"f.txt": "changed outside\n"})
+		s = startKJX(t, dir, "f.txt")
+		scr := s.waitText("Press ENTER or type command to continue")
+		if !strings.Contains(scr, "history kept, the outside change is") || !strings.Contains(scr, "#2 (u to undo)") || !strings.Contains(scr, `"f.txt" 1L, 16B`) {
+			t.Fatalf("the undo file's message is not on the screen:\n%s", scr)
+		}
+	})
 	t.Run("only the file", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"f.txt": "a\n"})
