@@ -61,7 +61,10 @@ type EditorConfig struct {
 	FixEndOfLine   bool
 	ScrollOff      int
 	SideScrollOff  int
-	TimeoutLen     int    // milliseconds to wait for the rest of a mapping
+	TimeoutLen     int // milliseconds to wait for the rest of a mapping
+	TextWidth      int // 0 = off
+	SmartIndent    bool
+	Hidden         bool
 	Syntax         bool   // colour source code (Vim's :syntax on)
 	ColorScheme    string // the colour scheme's name (Vim's :colorscheme)
 }

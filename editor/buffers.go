@@ -12,9 +12,15 @@ type Buffer struct {
 	id   int
 	name string // the file name as given ("" for a new, unnamed buffer)
 	tree *undo.Tree
-	eol  bool   // the text ends with a newline on disk
+	eol  bool   // the text ends with a newline on disk ('endofline')
+	bomb bool   // the file starts with a UTF-8 byte order mark ('bomb')
 	ff   string // "unix" or "dos"
-	ft   string // 'filetype'
+	// read is 'fileformat', 'endofline' and 'bomb' as the file had them
+	// when it was last read or written; a buffer whose values differ is
+	// modified (fileFormatDiffers).
+	read      fileShape
+	shapeDiff bool
+	ft        string // 'filetype'
 	// stat is the file's identity when last read or written (nil: never).
 	stat *fileio.Stat
 	// marks a-z and the special marks ' ` " [ ] < > . ^.
@@ -61,14 +67,22 @@ func (b *Buffer) History() *undo.Tree { return b.tree }
 // Name returns the buffer's file name.
 func (b *Buffer) Name() string { return b.name }
 
-// Modified reports Vim's 'modified' for the buffer; a buffer whose file
-// was removed on disk counts as modified too (disk.go), a scratch buffer
-// never.
+// Modified reports Vim's 'modified' for the buffer: changed text, or
+// 'fileformat', 'endofline' or 'bomb' set otherwise than the file has
+// them (Vim's file_ff_differs); a buffer whose file was removed on disk
+// counts as modified too (disk.go); a scratch buffer never.
 func (b *Buffer) Modified() bool {
 	if b.scratch {
 		return false // as Vim's bufIsChanged for 'buftype' nofile: nothing to lose
 	}
-	return b.tree.Modified() || b.disk.state == DiskRemoved
+	return b.tree.Modified() || b.shapeDiff || b.disk.state == DiskRemoved
+}
+
+// ModifiedOption is what `:set modified?` shows: changed text, or the
+// file's shape changed (Modified without the removed file); never for a
+// scratch buffer.
+func (b *Buffer) ModifiedOption() bool {
+	return !b.scratch && (b.tree.Modified() || b.shapeDiff)
 }
 
 // shownName is the name the status line shows: the file name, or a
@@ -80,10 +94,34 @@ func (b *Buffer) shownName() string {
 	return b.name
 }
 
+// fileShape is how a file's bytes wrap its text.
+type fileShape struct {
+	ff        string
+	eol, bomb bool
+}
+
+// shape is the buffer's current fileShape.
+func (b *Buffer) shape() fileShape { return fileShape{ff: b.ff, eol: b.eol, bomb: b.bomb} }
+
+// shapeSaved records that the file has the buffer's current shape (after
+// a read or a write).
+func (b *Buffer) shapeSaved() {
+	b.read = b.shape()
+	b.shapeDiff = false
+}
+
+// checkShape updates whether the shape differs from the file's, as Vim's
+// file_ff_differs: 'endofline' counts only without 'fixendofline'.
+func (b *Buffer) checkShape(fixEOL bool) {
+	s := b.shape()
+	b.shapeDiff = s.ff != b.read.ff || s.bomb != b.read.bomb || !fixEOL && s.eol != b.read.eol
+}
+
 // newBuffer makes a buffer whose text is text.
 func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
 	e.nextBufID++
 	b := &Buffer{id: e.nextBufID, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
+	b.shapeSaved()
 	b.empty = text.Len() == 0
 	b.loadedEmpty = b.empty
 	b.tree = undo.New(text, e.undoOptions())

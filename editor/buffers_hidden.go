@@ -28,6 +28,7 @@ func (e *Editor) LoadHidden(path string) (*Buffer, error) {
 	case err == nil:
 		b := e.newBuffer(path, l.Text)
 		b.listed = false
+		b.lastCur = Pos{Col: firstNonBlank(lineText(l.Text, 0))} // where Vim starts
 		b.setLoaded(l)
 		e.persist.Opened(b, l)
 		return b, nil

@@ -323,7 +323,7 @@ func (e *Editor) replaceFromDisk(b *Buffer, l fileio.Loaded, changes []buffer.Ch
 	b.afterSave(note)
 	if follow {
 		for _, c := range changes {
-			e.changeApplied(b, c.Off, c.Old, c.New)
+			e.changeApplied(b, c.Off, c.Old, c.New, shiftOf)
 		}
 		cur.Line = followLine(old, b.Text(), changes, cur.Line)
 		top = followLine(old, b.Text(), changes, top)

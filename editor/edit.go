@@ -10,7 +10,15 @@ import (
 // apply makes one change to the current buffer through its undo tree
 // (opening an undo block when the tree is synced) and tells the observers
 // of its lines (marks, jumps, :g).
-func (e *Editor) apply(off int, old, new string) {
+func (e *Editor) apply(off int, old, new string) { e.applyShift(off, old, new, shiftOf) }
+
+// applyJoin is apply for J's change at the end of a line, whose marks
+// move as a join's (see joinShiftOf).
+func (e *Editor) applyJoin(off int, old, new string) { e.applyShift(off, old, new, joinShiftOf) }
+
+// applyShift is apply with the function that says how the change moves
+// lines (for the observers of its lines).
+func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
 	b := e.buf()
 	note := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)
@@ -21,11 +29,14 @@ func (e *Editor) apply(off int, old, new string) {
 		return
 	}
 	e.changed = true
+	if old == new {
+		e.markModified() // Vim replaced the text with itself: still a change
+	}
 	if b.Text().Len() > 0 || old == "" {
 		b.empty = false
 	}
 	b.tree.SetEmpty(b.empty)
-	e.changeApplied(b, off, old, new) // observers.go
+	e.changeApplied(b, off, old, new, shift) // observers.go
 }
 
 // saveUndo is Vim's u_save without a change: it opens an (empty) undo
@@ -37,6 +48,13 @@ func (e *Editor) saveUndo() {
 	b.afterSave(note)
 	e.changed = true
 }
+
+// markModified is Vim's changed() for a command whose change may have
+// left the text as it was (r with the same character, << on a line
+// without indent, :s replacing a match with itself, 3J on the last line):
+// the buffer counts as modified all the same. Call it after saving for
+// undo, so that undo restores the flag.
+func (e *Editor) markModified() { e.buf().tree.SetModified(true) }
 
 // sync closes the current buffer's undo block.
 func (e *Editor) sync() {
@@ -103,22 +121,24 @@ func (e *Editor) deleteLines(l0, l1 int) string {
 	case l0 > 0:
 		e.apply(s-1, "\n"+text, "")
 	default:
-		e.apply(0, text, "")
+		e.applyShift(0, text, "", deleteAllShift) // every line goes, with its marks
 		e.buf().empty = true
 		e.buf().tree.SetEmpty(true)
-		e.msg("--No lines in buffer--")
+		e.note("--No lines in buffer--")
 	}
 	return text
 }
 
 // linesMessage is Vim's msgmore(): "3 more lines" / "3 fewer lines" when
-// the count exceeds 'report'.
+// the count exceeds 'report', held back while :g runs (it reports the
+// total at its end) and not given while another message is kept for the
+// screen (msgKeep).
 func (e *Editor) linesMessage(n int) {
 	abs := n
 	if abs < 0 {
 		abs = -n
 	}
-	if abs <= e.opt.Report {
+	if abs <= e.opt.Report || e.globalBusy || e.keptMsg {
 		return
 	}
 	switch {
@@ -147,4 +167,18 @@ func countLines(s string) int { return strings.Count(s, "\n") + 1 }
 // internalError reports a bug without crashing the editor.
 func (e *Editor) internalError(what string, err error) {
 	e.errMsg("%s", fmt.Sprintf("E000: internal error: %s: %v", what, err))
+}
+
+// insertLinesBelow inserts lines (text without its final newline) below
+// line dest (-1: above the first). The change starts at the beginning of
+// the line below dest where there is one, as Vim's appended lines do, so
+// that its undo puts the cursor where Vim's does (the line below the
+// removed ones).
+func (e *Editor) insertLinesBelow(dest int, text string) {
+	r := e.text()
+	if dest+1 < lineCount(r) {
+		e.insertText(lineStart(r, dest+1), text+"\n")
+		return
+	}
+	e.insertText(r.Len(), "\n"+text)
 }

@@ -44,6 +44,9 @@ func (m Mode) visual() bool { return m == ModeVisual || m == ModeVisualLine || m
 type Message struct {
 	Text  string
 	Error bool
+	// NoHistory marks a message shown but not kept in :messages, such as
+	// Vim's "--No lines in buffer--".
+	NoHistory bool
 }
 
 // queued is a key waiting in the typeahead.
@@ -96,11 +99,15 @@ type Editor struct {
 	subc        *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
 	cmdHist     []string
 	srchHist    []string
-	msgs        []Message // messages not yet taken
-	output      []string  // output of list commands not yet taken
-	outputDiff  [][2]int  // the ranges of output lines that are a diff
-	history     []string  // :messages
-	errCount    int       // error messages ever shown
+	msgs        []Message    // messages not yet taken
+	sourcing    []*sourceCtx // the files :source is running (ex_source.go)
+	prevBang    string       // the last shell command, for ! in :!cmd (ex_filter.go)
+	bangRedo    *redoCmd     // what . repeats after the ! operator's command
+	keptMsg     bool         // a message is kept for the screen (see msgKeep)
+	output      []string     // output of list commands not yet taken
+	outputDiff  [][2]int     // the ranges of output lines that are a diff
+	history     []string     // :messages
+	errCount    int          // error messages ever shown
 	src         undo.Source
 	quit        bool
 	lastInsText string // the ". register
@@ -110,14 +117,16 @@ type Editor struct {
 
 	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
 
-	globalBusy     bool         // :g is running its command
-	globalLines    globalMarked // :g's marked lines, kept on their text (observers.go)
-	globalSubs     int          // substitutions made by :g's commands
-	globalSubLines int
+	globalBusy      bool         // :g is running its command
+	globalLines     globalMarked // :g's marked lines, kept on their text (observers.go)
+	globalSubs      int          // substitutions made by :g's commands
+	globalSubLines  int
+	globalLineCount int // the line count when :g started
 
 	persist     Persistence // undo files (the session's; undofiles.go)
 	watch       FileWatch   // the file watcher (the session's; disk_watch.go)
 	watchWarned bool        // a file could not be watched and the user was told
+	shell       ShellRunner // runs :!cmd and filters (the session's; ex_filter.go)
 
 	observers []lineObserver // what follows the lines of applied changes (observers.go)
 }
@@ -142,8 +151,11 @@ func New(cfg Config) *Editor {
 	if cfg.Watch == nil {
 		cfg.Watch = noWatch{}
 	}
+	if cfg.Shell == nil {
+		cfg.Shell = noShell{}
+	}
 	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
-		persist: cfg.Persist, watch: cfg.Watch}
+		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell}
 	if cfg.Clean {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile
 	}
@@ -203,15 +215,36 @@ func (e *Editor) msg(format string, args ...any) {
 	}
 	e.msgs = append(e.msgs, Message{Text: s})
 	e.addHistory(s)
+	e.keptMsg = false
+}
+
+// msgKeep shows a message that Vim keeps on the screen until the next
+// redraw (its keep_msg: search wrap warnings, undo and :s reports, "3
+// lines >ed"). While it is kept, "N more lines" and "N fewer lines" of
+// the same command are not given, so they cannot replace it; the kept
+// message is forgotten when the typeahead runs out (the redraw) or
+// another message is shown.
+func (e *Editor) msgKeep(format string, args ...any) {
+	e.msg(format, args...)
+	e.keptMsg = true
+}
+
+// note shows a message kept for the screen that does not go into the
+// message history (Vim's "--No lines in buffer--").
+func (e *Editor) note(s string) {
+	e.msgs = append(e.msgs, Message{Text: s, NoHistory: true})
+	e.keptMsg = true
 }
 
 // errMsg shows an error message (E-numbered texts, as Vim's).
 func (e *Editor) errMsg(format string, args ...any) {
+	e.sourceErrorContext()
 	s := format
 	if len(args) > 0 {
 		s = fmt.Sprintf(format, args...)
 	}
 	e.msgs = append(e.msgs, Message{Text: s, Error: true})
+	e.keptMsg = false
 	e.errCount++
 	e.addHistory(s)
 	e.beep()
@@ -281,6 +314,7 @@ func (e *Editor) Open(path string) error {
 		b = e.bufferFor(path, l.Text, reuse)
 		b.setLoaded(l)
 		e.switchTo(b)
+		e.cursorToStart()
 		e.msg("%s", b.openMessage(path, l))
 		e.persist.Opened(b, l)
 		e.cleanTemps(path)
@@ -289,6 +323,7 @@ func (e *Editor) Open(path string) error {
 		b.noFile = true
 		b.empty, b.loadedEmpty = true, true
 		e.switchTo(b)
+		e.cursorToStart()
 		e.msg("%q [New]", path)
 		e.cleanTemps(path)
 	default:
@@ -298,8 +333,7 @@ func (e *Editor) Open(path string) error {
 	return nil
 }
 
-// bufferFor is the buffer a newly opened file gets. Its cursor starts where
-// Vim puts it: line 1, on the first non-blank character.
+// bufferFor is the buffer a newly opened file gets ('readonly' with -R).
 func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 	b := e.bufs[0]
 	if reuse {
@@ -309,11 +343,7 @@ func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 	} else {
 		b = e.newBuffer(path, text)
 	}
-	b.lastCur = Pos{Col: firstNonBlank(lineText(text, 0))}
 	b.readonly = e.cfg.ReadOnly
-	if reuse {
-		e.win.cur = b.lastCur
-	}
 	return b
 }
 

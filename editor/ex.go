@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"github.com/kjx-editor/kjx/undo"
@@ -76,6 +77,12 @@ func (e *Editor) execExLine(line string, typed bool) bool {
 	}
 	e.finishChange()
 	if e.mode == ModeNormal {
+		// Vim's mb_adjust_cursor after the command: a column past the
+		// line's end (an Ex command that set only the line, such as :j
+		// doing nothing) becomes the first, one just at the end the last.
+		if typed && e.win.cur.Line < lineCount(e.text()) && e.win.cur.Col > len(e.curLine()) {
+			e.win.cur.Col = 0
+		}
 		e.win.clampCursor(false)
 	}
 	e.scrollToCursor()
@@ -127,6 +134,11 @@ func init() {
 		"help":       exHelp,
 		"redraw":     func(e *Editor, c *exparse.Cmd, rg exRange) error { return nil },
 		"pwd":        exPwd,
+		"sort":       exSort,
+		"retab":      exRetab,
+		"echo":       exEcho,
+		"source":     exSource,
+		"!":          exBang,
 		"version":    func(e *Editor, c *exparse.Cmd, rg exRange) error { e.say("kjx " + Version); return nil },
 	}
 }
@@ -146,9 +158,12 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	if f == nil {
 		return fmt.Errorf("E492: Not an editor command: %s", c.Raw)
 	}
-	rg, err := e.evalRange(c.Range, c.DefaultAll())
+	rg, err := e.evalRange(c.Range, c.DefaultAll(), c.Name == "")
 	if err != nil {
 		return err
+	}
+	if c.Name != "" && !c.ZeroLine() {
+		rg.l1, rg.l2 = max(rg.l1, 0), max(rg.l2, 0) // Vim's correct_range
 	}
 	if slices.Contains(c.Mods, "keepjumps") {
 		defer e.keepJumps()()
@@ -156,8 +171,10 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	return f(e, &c, rg)
 }
 
-// evalRange evaluates a range against the cursor line.
-func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
+// evalRange evaluates a range against the cursor line. For a range
+// without a command (bare), only the last address counts, and one past
+// the end is the last line, as in Vim's ex_range_without_command.
+func (e *Editor) evalRange(r exparse.Range, defAll, bare bool) (exRange, error) {
 	n := lineCount(e.text())
 	cur := e.win.cur.Line
 	if r.Whole {
@@ -176,6 +193,9 @@ func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
 		if err != nil {
 			return exRange{}, err
 		}
+		if bare {
+			l = min(l, n-1)
+		}
 		if l < -1 || l >= n {
 			return exRange{}, errors.New("E16: Invalid range")
 		}
@@ -189,7 +209,7 @@ func (e *Editor) evalRange(r exparse.Range, defAll bool) (exRange, error) {
 		lines = lines[len(lines)-2:]
 	}
 	rg := exRange{l1: lines[0], l2: lines[len(lines)-1], count: len(r.Addrs)}
-	if rg.l1 > rg.l2 {
+	if rg.l1 > rg.l2 && !bare {
 		rg.l1, rg.l2 = rg.l2, rg.l1 // Vim asks; headless and kjx swap
 	}
 	return rg, nil
@@ -265,6 +285,7 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 	r := e.text()
 	n := lineCount(r)
 	base = max(base, 0)
+	wrapped := false
 	for i := 1; i <= n; i++ {
 		l := base + i
 		if back {
@@ -275,6 +296,10 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 				break
 			}
 			l = (l + n) % n
+			if !wrapped {
+				wrapped = true
+				e.wrapMessage(back)
+			}
 		}
 		if re.matchLine(lineText(r, l)) {
 			return l, nil
@@ -284,23 +309,30 @@ func (e *Editor) searchLine(a exparse.Addr, base int) (int, error) {
 }
 
 // tryLabelUndo handles ":undo NAME" (a checkpoint label), which the Vim
-// parser rejects as trailing characters.
+// parser rejects as trailing characters. A name that does not start with
+// a letter is a label only if it exists, so that ":undo -1" is Vim's
+// E488 and not an unknown label.
 func (e *Editor) tryLabelUndo(line string) bool {
 	s := strings.TrimLeft(line, ": \t")
 	for _, p := range []string{"undo ", "und ", "u "} {
-		if strings.HasPrefix(s, p) {
-			name := strings.TrimSpace(s[len(p):])
-			if name != "" && !strings.ContainsAny(name[:1], "0123456789") {
-				return e.gotoLabel(name)
-			}
+		if !strings.HasPrefix(s, p) {
+			continue
+		}
+		name := strings.TrimSpace(s[len(p):])
+		if name == "" {
+			return false
+		}
+		if _, ok := e.buf().tree.LabelSeq(name); ok || unicode.IsLetter(rune(name[0])) {
+			return e.gotoLabel(name)
 		}
 	}
 	return false
 }
 
+// exGotoLine is a range without a command (:N): not a jump in Vim 9.0 (no
+// ' mark, no jumplist entry). A line past the end is the last line (Vim
+// without '-' in 'cpoptions'); evalRange has clamped it.
 func exGotoLine(e *Editor, c *exparse.Cmd, rg exRange) error {
-	l := max(rg.l2, 0) // not a jump in Vim 9.0: no ' mark, no jumplist entry
-	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
-	e.win.wantCol = -1
+	e.beginLine(max(rg.l2, 0))
 	return nil
 }

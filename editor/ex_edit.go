@@ -125,31 +125,44 @@ func exSubstitute(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return fmt.Errorf("E486: Pattern not found: %s", pat)
 	}
 	if countOnly {
-		e.msg("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
+		// ":s/pat//n" does not move the cursor, but Vim's do_sub then puts
+		// it on the line's first non-blank all the same.
+		e.win.cur = before
+		if e.globalBusy {
+			e.globalSubs += nsubs
+			e.globalSubLines += nlines
+			return nil
+		}
+		e.toFirstNonBlank(before.Line)
+		e.msgKeep("%d match%s on %d line%s", nsubs, map[bool]string{true: "", false: "es"}[nsubs == 1], nlines, plural(nlines))
 		return nil
 	}
+	e.markModified() // a match replaced with itself is a change in Vim
 	if !e.globalBusy {
 		e.win.cur = before
 		e.setPCMark()
-		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+		e.toFirstNonBlank(lastLine)
 		e.subMessage(nsubs, nlines)
 	} else {
 		e.globalSubs += nsubs
 		e.globalSubLines += nlines
-		e.win.cur = Pos{Line: lastLine, Col: firstNonBlank(lineText(e.text(), lastLine))}
+		e.toFirstNonBlank(lastLine)
 	}
 	return nil
 }
 
-// subMessage is Vim's "4 substitutions on 1 line" (above 'report').
-func (e *Editor) subMessage(nsubs, nlines int) {
-	if nsubs > e.opt.Report {
-		s := "substitutions"
-		if nsubs == 1 {
-			s = "substitution"
-		}
-		e.msg("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+// subMessage is Vim's "4 substitutions on 1 line" (above 'report'); it
+// reports whether it said so.
+func (e *Editor) subMessage(nsubs, nlines int) bool {
+	if nsubs <= e.opt.Report {
+		return false
 	}
+	s := "substitutions"
+	if nsubs == 1 {
+		s = "substitution"
+	}
+	e.msgKeep("%d %s on %d line%s", nsubs, s, nlines, plural(nlines))
+	return true
 }
 
 // exGlobal is :g/pat/cmd and :v/pat/cmd (and :g!).
@@ -209,6 +222,9 @@ func exGlobal(e *Editor, c *exparse.Cmd, rg exRange) error {
 // :s///c in the command stops it while its prompt waits for answers;
 // endConfirm then calls it again with the next index.
 func (e *Editor) runGlobal(cmd string, i int) {
+	if i == 0 {
+		e.globalLineCount = lineCount(e.text())
+	}
 	for ; i < len(e.globalLines); i++ {
 		l := e.globalLines[i]
 		if l < 0 || l >= lineCount(e.text()) {
@@ -224,11 +240,15 @@ func (e *Editor) runGlobal(cmd string, i int) {
 			break
 		}
 	}
-	if e.globalSubs > 0 {
-		e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
-		e.subMessage(e.globalSubs, e.globalSubLines)
-	}
 	e.globalBusy = false
+	if e.globalSubs > 0 {
+		e.toFirstNonBlank(e.win.cur.Line)
+	}
+	// Vim's global_exe: the substitutions if there are enough to report,
+	// else the lines added or removed (held back while :g runs).
+	if !e.subMessage(e.globalSubs, e.globalSubLines) {
+		e.linesMessage(lineCount(e.text()) - e.globalLineCount)
+	}
 	e.globalLines = nil
 }
 
@@ -243,8 +263,10 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.runNormal(keys)
 		return nil
 	}
-	for l := max(rg.l1, 0); l <= rg.l2 && l < lineCount(e.text()); l++ {
-		e.win.cur = Pos{Line: l}
+	// Vim's ex_normal goes on to the range's last line number even when
+	// the keys deleted lines: a line past the end is the last line.
+	for l := max(rg.l1, 0); l <= rg.l2; l++ {
+		e.win.cur = Pos{Line: min(l, lineCount(e.text())-1)}
 		e.runNormal(keys)
 	}
 	return nil
@@ -293,12 +315,16 @@ func (e *Editor) runNormal(keys []Key) {
 
 func exDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 	l1, l2 := e.countRange(c, rg)
+	if e.buf().empty {
+		e.beginLine(l1)
+		return nil // Vim's op_delete: nothing to delete, not even for undo
+	}
 	reg := e.rangeText(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}})
 	e.storeDelete(rune(c.Register), reg, false)
-	e.win.cur = Pos{Line: l1}
+	e.beginLine(l1) // Vim's ex_operators: the cursor an undo restores
 	e.deleteLines(l1, l2)
 	l := min(l1, lineCount(e.text())-1)
-	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.toFirstNonBlank(l)
 	e.linesMessage(-(l2 - l1 + 1))
 	return nil
 }
@@ -321,25 +347,27 @@ func exYank(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 func exPut(e *Editor, c *exparse.Cmd, rg exRange) error {
+	e.win.cur.Line = max(rg.l2, 0) // Vim's ex_put goes there first
+	e.win.clampCursor(false)
 	reg, ok := e.getReg(rune(c.Register))
 	if !ok {
 		name := rune(c.Register)
 		if name == 0 {
 			name = '"'
 		}
+		e.saveUndo() // Vim's do_put saves for undo before it looks
 		return fmt.Errorf("E353: Nothing in register %c", name)
 	}
 	reg.kind = regLine
+	// The cursor keeps its column (the one an undo restores).
 	if rg.l2 < 0 {
-		e.win.cur = Pos{Line: 0}
 		e.put(reg, false, false, 1, false)
 	} else {
-		e.win.cur = Pos{Line: rg.l2}
 		e.put(reg, !c.Bang, false, 1, false)
 	}
 	// :put leaves the cursor on the last new line.
 	last := e.win.cur.Line + countLines(reg.text) - 1
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.toFirstNonBlank(last)
 	return nil
 }
 
@@ -352,7 +380,7 @@ func (e *Editor) lineTarget(arg string) (int, error) {
 	if err != nil || len(c.Range.Addrs) == 0 && !c.Range.Whole {
 		return 0, errors.New("E14: Invalid address")
 	}
-	rg, err := e.evalRange(c.Range, false)
+	rg, err := e.evalRange(c.Range, false, false)
 	if err != nil {
 		return 0, err
 	}
@@ -369,25 +397,28 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return errors.New("E134: Cannot move a range of lines into itself")
 	}
 	if dest == l2 || dest == l1-1 {
-		e.win.cur = Pos{Line: l2}
+		// Vim's do_move moves nothing but puts the cursor where the
+		// last line would be, then ex_copymove's beginline.
+		e.beginLine(l2)
 		return nil
 	}
 	r := e.text()
 	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
 	n := l2 - l1 + 1
+	from, moved := l1, marksOn(e.buf(), l1, l2)
 	// Insert at the destination first, then delete the originals.
-	if dest < 0 {
-		e.insertText(0, text+"\n")
+	e.insertLinesBelow(dest, text)
+	newTop := dest + 1 - n
+	if dest < l1 {
 		l1 += n
 		l2 += n
-	} else {
-		e.insertText(lineEnd(e.text(), dest), "\n"+text)
-		if dest < l1 {
-			l1 += n
-			l2 += n
-		}
+		newTop = dest + 1
 	}
 	e.deleteLines(l1, l2)
+	for name, p := range moved { // Vim's do_move moves the marks with the lines
+		p.Line += newTop - from
+		e.buf().marks[name] = p
+	}
 	last := dest + n
 	if dest > l2 {
 		last = dest
@@ -395,7 +426,7 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if dest < 0 {
 		last = n - 1
 	}
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.beginLine(last)
 	e.linesMessage(0)
 	if n > e.opt.Report {
 		e.msg("%d lines moved", n)
@@ -403,6 +434,8 @@ func exMove(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
+// exCopy is :[range]t {address} (:co[py]): the lines are copied below
+// the address, the cursor on the last copy's first non-blank.
 func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 	dest, err := e.lineTarget(c.Arg)
 	if err != nil {
@@ -410,33 +443,38 @@ func exCopy(e *Editor, c *exparse.Cmd, rg exRange) error {
 	}
 	r := e.text()
 	l1, l2 := max(rg.l1, 0), rg.l2
-	text := r.SliceString(lineStart(r, l1), lineEnd(r, l2))
-	if dest < 0 {
-		e.insertText(0, text+"\n")
-	} else {
-		e.insertText(lineEnd(r, dest), "\n"+text)
-	}
+	e.insertLinesBelow(dest, r.SliceString(lineStart(r, l1), lineEnd(r, l2)))
 	last := dest + l2 - l1 + 1
-	e.win.cur = Pos{Line: last, Col: firstNonBlank(lineText(e.text(), last))}
+	e.beginLine(last)
 	e.linesMessage(l2 - l1 + 1)
 	return nil
 }
 
+// exJoin is :[range]j[oin][!] [count], as Vim's ex_join: the cursor goes
+// to the first line even when nothing is joined; one line (":5j") joins
+// the next, unless the range or count gave two addresses (":5,5j").
 func exJoin(e *Editor, c *exparse.Cmd, rg exRange) error {
+	last := lineCount(e.text()) - 1
 	l1, l2 := max(rg.l1, 0), rg.l2
+	addrs := rg.count
 	if c.HasCount {
 		l1 = l2
-		l2 = l1 + c.Count - 1
-	} else if rg.count < 2 {
-		l2 = l1 + 1
+		l2 = min(l1+c.Count-1, last)
+		addrs++
 	}
-	l2 = min(l2, lineCount(e.text())-1)
-	if l2 <= l1 {
-		return nil
+	e.win.cur.Line = l1
+	if l1 == l2 {
+		if addrs >= 2 {
+			return nil
+		}
+		if l2 == last {
+			e.beep() // Vim's beep_flush, without a message
+			return nil
+		}
+		l2++
 	}
-	e.win.cur = Pos{Line: l1}
-	e.joinLines(l1, l2-l1+1, !c.Bang)
-	e.win.cur.Col = firstNonBlank(e.curLine())
+	e.joinLines(l1, l2-l1+1, !c.Bang) // the column stays: an undo restores it
+	e.toFirstNonBlank(l1)
 	return nil
 }
 
@@ -446,9 +484,9 @@ func exShift(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if c.Name == "<" {
 		amount = -amount
 	}
-	e.win.cur = Pos{Line: l1}
+	e.beginLine(l1) // Vim's ex_operators: the cursor an undo restores
 	e.opShift(opRange{kind: linewise, start: Pos{Line: l1}, end: Pos{Line: l2}}, amount)
-	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(e.text(), l2))}
+	e.toFirstNonBlank(l2)
 	return nil
 }
 
@@ -466,7 +504,7 @@ func exPrint(e *Editor, c *exparse.Cmd, rg exRange) error {
 		}
 		e.say(t)
 	}
-	e.win.cur = Pos{Line: l2, Col: firstNonBlank(lineText(r, l2))}
+	e.beginLine(l2)
 	return nil
 }
 

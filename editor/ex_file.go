@@ -82,7 +82,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if appendTo {
 		st, err = e.appendText(name, text, eol, b.ff)
 	} else {
-		st, err = e.saveText(name, text, eol, b.ff, expect, force)
+		st, err = e.saveText(name, text, eol, b.ff, b.bomb && l1 == 0, expect, force)
 	}
 	if err != nil {
 		return err
@@ -114,6 +114,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
 		b.readonly = false // Vim: :w! resets 'readonly'
+		b.shapeSaved()
 		b.stat = &st
 		b.noFile = false
 		e.persist.Written(b, text, eol)
@@ -146,7 +147,7 @@ func (e *Editor) appendText(name string, text buffer.Rope, eol bool, ff string) 
 		}
 		joined = buffer.FromString(old.String() + sep + text.String())
 	}
-	return e.saveText(name, joined, eol, ff, nil, true)
+	return e.saveText(name, joined, eol, ff, false, nil, true)
 }
 
 // sameFile reports whether two names refer to the same file.
@@ -315,7 +316,11 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		name = e.buf().name
 	}
 	if c.Filter {
-		return errors.New("E319: Sorry, the command is not available in this version")
+		cmd, err := e.expandBang(c.Arg)
+		if err != nil {
+			return err
+		}
+		return e.readShell(cmd, rg.l2)
 	}
 	l, err := loadFile(name)
 	if err != nil {
@@ -332,7 +337,7 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.insertText(lineEnd(r, at), "\n"+l.Text.String())
 	}
 	first := at + 1
-	e.win.cur = Pos{Line: first, Col: firstNonBlank(lineText(e.text(), first))}
+	e.toFirstNonBlank(first)
 	e.msg("%s", fileInfoMessage(name, l))
 	return nil
 }

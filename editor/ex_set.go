@@ -15,7 +15,11 @@ import (
 
 // optionAfter runs after the option's value changed.
 var optionAfter = map[string]func(e *Editor){
-	"undofile": (*Editor).persistOptionSet,
+	"fileformat":   (*Editor).checkShapes,
+	"endofline":    (*Editor).checkShapes,
+	"bomb":         (*Editor).checkShapes,
+	"fixendofline": (*Editor).checkShapes,
+	"undofile":     (*Editor).persistOptionSet,
 	"undolevels": func(e *Editor) {
 		for _, b := range e.bufs {
 			b.tree.SetLevels(e.opt.UndoLevels)
@@ -29,6 +33,20 @@ var optionAfter = map[string]func(e *Editor){
 var bufLocalOption = map[string]func(b *Buffer) *string{
 	"fileformat": func(b *Buffer) *string { return &b.ff },
 	"filetype":   func(b *Buffer) *string { return &b.ft },
+}
+
+// bufLocalBool is bufLocalOption for boolean options.
+var bufLocalBool = map[string]func(b *Buffer) *bool{
+	"endofline": func(b *Buffer) *bool { return &b.eol },
+	"bomb":      func(b *Buffer) *bool { return &b.bomb },
+}
+
+// checkShapes updates every buffer's 'modified' after a change of
+// 'fileformat', 'endofline', 'bomb' or 'fixendofline'.
+func (e *Editor) checkShapes() {
+	for _, b := range e.bufs {
+		b.checkShape(e.opt.FixEndOfLine)
+	}
 }
 
 // findOption returns the option named name (long or short), or nil.
@@ -81,7 +99,7 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 	}
 	d := findOption(it.Name)
 	if d == nil {
-		return fmt.Errorf("E518: Unknown option: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E518: Unknown option: %s", itemText(it))
 	}
 	if it.Op == "?" || it.Op == "" && d.Kind != options.Bool {
 		e.say(e.optionString(d))
@@ -105,6 +123,9 @@ func (e *Editor) setItem(it exparse.SetItem) error {
 // setBool applies :set name, noname, invname, name! and name&.
 func (e *Editor) setBool(d *options.Def, it exparse.SetItem) error {
 	p := d.Bool(&e.opt)
+	if local := bufLocalBool[d.Name]; local != nil {
+		p = local(e.buf())
+	}
 	switch it.Op {
 	case "":
 		*p = true
@@ -116,7 +137,7 @@ func (e *Editor) setBool(d *options.Def, it exparse.SetItem) error {
 		def := DefaultOptions()
 		*p = *d.Bool(&def)
 	default:
-		return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 	}
 	return nil
 }
@@ -133,11 +154,11 @@ func (e *Editor) setNumber(d *options.Def, it exparse.SetItem) error {
 		return nil
 	case "=", "+=", "-=", "^=":
 	default:
-		return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 	}
 	n, err := strconv.Atoi(it.Value)
 	if err != nil {
-		return fmt.Errorf("E521: Number required after =: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E521: Number required after =: %s", itemText(it))
 	}
 	switch it.Op {
 	case "+=":
@@ -149,7 +170,7 @@ func (e *Editor) setNumber(d *options.Def, it exparse.SetItem) error {
 	}
 	if err := d.CheckNumber(n); err != nil {
 		*p = d.FixNumber(&e.opt, n)
-		return fmt.Errorf("%v: %s", err, it.Name+setSuffix(it))
+		return fmt.Errorf("%v: %s", err, itemText(it))
 	}
 	*p = n
 	return nil
@@ -168,7 +189,7 @@ func (e *Editor) setString(d *options.Def, it exparse.SetItem) error {
 		return nil
 	case "=", "+=", "-=", "^=":
 	default:
-		return fmt.Errorf("E474: Invalid argument: %s", it.Name+setSuffix(it))
+		return fmt.Errorf("E474: Invalid argument: %s", itemText(it))
 	}
 	v := it.Value
 	switch it.Op {
@@ -180,10 +201,19 @@ func (e *Editor) setString(d *options.Def, it exparse.SetItem) error {
 		v = removeComma(*p, v)
 	}
 	if err := d.CheckString(v); err != nil {
-		return fmt.Errorf("%v: %s", err, it.Name+setSuffix(it))
+		return fmt.Errorf("%v: %s", err, itemText(it))
 	}
 	*p = v
 	return nil
+}
+
+// itemText is a :set item as Vim's messages quote it: as typed, or
+// rebuilt for an item that was not typed (a config key).
+func itemText(it exparse.SetItem) string {
+	if it.Raw != "" {
+		return it.Raw
+	}
+	return it.Name + setSuffix(it)
 }
 
 func setSuffix(it exparse.SetItem) string {
@@ -222,6 +252,9 @@ func (e *Editor) optionString(d *options.Def) string {
 	if local := bufLocalOption[d.Name]; local != nil {
 		return d.Show(*local(e.buf()))
 	}
+	if local := bufLocalBool[d.Name]; local != nil {
+		return d.Show(*local(e.buf()))
+	}
 	return d.Show(d.Get(&e.opt))
 }
 
@@ -231,7 +264,7 @@ func (e *Editor) showChangedOptions() {
 	out := []string{"--- Options ---"}
 	for i := range options.Table() {
 		d := &options.Table()[i]
-		if bufLocalOption[d.Name] == nil && !d.Equal(&e.opt, &def) {
+		if bufLocalOption[d.Name] == nil && bufLocalBool[d.Name] == nil && !d.Equal(&e.opt, &def) {
 			out = append(out, e.optionString(d))
 		}
 	}

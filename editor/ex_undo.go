@@ -26,7 +26,7 @@ func (e *Editor) applyUndoMarks(res undo.Result, undid, redid int) {
 		e.win.wantCol = -1
 	}
 	if res.Message != "" {
-		e.msg("%s", res.Message)
+		e.msgKeep("%s", res.Message)
 		if strings.HasPrefix(res.Message, "Already at") {
 			e.beep()
 		}

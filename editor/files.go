@@ -20,6 +20,8 @@ func loadFile(path string) (fileio.Loaded, error) { return fileio.Load(path) }
 func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.eol = l.EOL || l.Text.Len() == 0
 	b.ff = l.Format.String()
+	b.bomb = l.BOM
+	b.shapeSaved()
 	st := l.Stat
 	b.stat = &st
 	b.empty = l.Text.Len() == 0 && !l.EOL
@@ -76,9 +78,9 @@ func formatOf(ff string) fileio.Format {
 
 // saveText writes text (lines joined by "\n") to path and returns the new
 // Stat and Vim's message parts.
-func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, expect *fileio.Stat, force bool) (fileio.Stat, error) {
+func (e *Editor) saveText(path string, text buffer.Rope, eol bool, ff string, bom bool, expect *fileio.Stat, force bool) (fileio.Stat, error) {
 	st, err := fileio.Save(path, text, fileio.SaveOptions{
-		EOL: eol, FixEOL: e.opt.FixEndOfLine, Format: formatOf(ff), Expect: expect, Force: force,
+		EOL: eol, FixEOL: e.opt.FixEndOfLine, Format: formatOf(ff), BOM: bom, Expect: expect, Force: force,
 	})
 	if err != nil {
 		if errors.Is(err, fileio.ErrChangedOnDisk) {

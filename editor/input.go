@@ -56,6 +56,10 @@ func (e *Editor) drain() {
 		}
 		e.dispatch(q.k, q.typed)
 	}
+	e.keptMsg = false // the typeahead ran out: Vim redraws and forgets keep_msg
+	if e.mode != ModeCmdline {
+		e.scrollToCursor() // Vim's update_topline before the redraw
+	}
 }
 
 // dispatch handles one key in the current mode.

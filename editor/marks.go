@@ -96,13 +96,16 @@ func (s lineShift) movePos(p Pos) (Pos, bool) {
 // isBlanks reports whether s holds only spaces and tabs.
 func isBlanks(s string) bool { return strings.Trim(s, " \t") == "" }
 
-// shiftOf computes the line movement of the change that replaced old by
-// new at offset off of the text after (r).
-func shiftOf(r interface {
+// lineIndex is what shiftOf reads of a text: its lines' offsets.
+type lineIndex interface {
 	LineOf(int) int
 	LineStart(int) int
 	Len() int
-}, off int, old, new string) lineShift {
+}
+
+// shiftOf computes the line movement of the change that replaced old by
+// new at offset off of the text after (r).
+func shiftOf(r lineIndex, off int, old, new string) lineShift {
 	oldNL := strings.Count(old, "\n")
 	if oldNL == 0 && strings.IndexByte(new, '\n') < 0 {
 		return lineShift{delFrom: 1, delTo: 0} // within one line: no mark moves
@@ -122,9 +125,7 @@ func shiftOf(r interface {
 		// column 0): line l moves down with the rest.
 		return lineShift{delFrom: 1, delTo: 0, shiftFrom: l, delta: delta}
 	case oldNL == 1 && delta == -1 && isBlanks(strings.Replace(old, "\n", "", 1)) && isBlanks(new):
-		// Line l+1 joined to line l (J, gJ).
-		ws := len(old) - strings.IndexByte(old, '\n') - 1
-		return lineShift{delFrom: l + 1, delTo: l + 1, shiftFrom: l + 2, delta: -1, join: true, joinCol: col, joinRemoved: ws - len(new)}
+		return joinShift(l, col, old, new)
 	case delta < 0 && new == "" && oldNL > 0:
 		// A characterwise delete over lines: Vim deletes the lines
 		// between and joins the last one to line l (op_delete, do_join).
@@ -134,6 +135,57 @@ func shiftOf(r interface {
 		return lineShift{delFrom: l + 1 + oldNL + delta, delTo: l + oldNL, shiftFrom: l + oldNL + 1, delta: delta}
 	}
 	return lineShift{delFrom: 1, delTo: 0, shiftFrom: l + oldNL + 1, delta: delta}
+}
+
+// joinShiftOf is shiftOf for J's change at the end of a line (the line
+// break and the next line's indent replaced by a separator): the next
+// line is the one that goes, its marks joining the line, even where the
+// change looks like a dd (joining an empty line to the next).
+func joinShiftOf(r lineIndex, off int, old, new string) lineShift {
+	l := r.LineOf(min(off, r.Len()))
+	return joinShift(l, off-r.LineStart(l), old, new)
+}
+
+// marksOn returns b's marks on lines l1..l2, but '[ and '] (which the
+// commands that move lines set themselves).
+func marksOn(b *Buffer, l1, l2 int) map[rune]Pos {
+	var out map[rune]Pos
+	for name, p := range b.marks {
+		if p.Line >= l1 && p.Line <= l2 && name != '[' && name != ']' {
+			if out == nil {
+				out = map[rune]Pos{}
+			}
+			out[name] = p
+		}
+	}
+	return out
+}
+
+// charDeleteShiftOf is shiftOf for a characterwise delete (d with a
+// characterwise motion or Visual area): Vim deletes the lines between and
+// joins the last one to the first (op_delete, do_join), so the first line
+// keeps its marks even when the delete starts in its column 0, where
+// shiftOf would see whole lines deleted.
+func charDeleteShiftOf(r lineIndex, off int, old, new string) lineShift {
+	n := strings.Count(old, "\n")
+	if n == 0 || new != "" {
+		return shiftOf(r, off, old, new)
+	}
+	l := r.LineOf(min(off, r.Len()))
+	return lineShift{delFrom: l + 1, delTo: l + n, shiftFrom: l + n + 1, delta: -n, join: true, joinCol: off - r.LineStart(l)}
+}
+
+// deleteAllShift is the shift of deleting every line (old is the whole
+// text): all of them go, marks on them too, as Vim's mark_adjust for :%d.
+func deleteAllShift(_ lineIndex, _ int, old, _ string) lineShift {
+	n := strings.Count(old, "\n")
+	return lineShift{delFrom: 0, delTo: n, shiftFrom: n + 1, delta: -n}
+}
+
+// joinShift is line l+1 joined to line l at column col (J, gJ).
+func joinShift(l, col int, old, new string) lineShift {
+	ws := len(old) - strings.IndexByte(old, '\n') - 1
+	return lineShift{delFrom: l + 1, delTo: l + 1, shiftFrom: l + 2, delta: -1, join: true, joinCol: col, joinRemoved: ws - len(new)}
 }
 
 // noop reports whether s moves no position (a change within one line).

@@ -317,9 +317,10 @@ func hasMotion(name string) bool {
 }
 
 // keepWant lists the commands after which curswant stays (Vim's scroll
-// commands, and starting Visual mode); every other non-motion command
-// resets it.
-var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true,
+// commands, starting Visual mode, and ':', whose Ex commands reset it
+// when they move the cursor as Vim's do); every other non-motion
+// command resets it.
+var keepWant = map[string]bool{"<C-e>": true, "<C-y>": true, "zz": true, "zt": true, "zb": true, "<Esc>": true, "q": true, "m": true, "<C-g>": true, "ga": true, ":": true,
 	"v": true, "V": true, "<C-v>": true}
 
 // execNormal runs a complete Normal-mode command.

@@ -68,6 +68,9 @@ func (e *Editor) moveBy(c *ncmd) {
 	if !ok {
 		e.beep()
 		if !m.moveAnyway {
+			if m.wantEnd {
+				e.win.wantCol = maxCol
+			}
 			return
 		}
 	}
@@ -248,6 +251,7 @@ func cmdReplaceChar(e *Editor, c *ncmd) {
 		e.replaceRange(ls+cur.Col, ls+end, strings.Repeat(c.arg, n))
 		if !e.changed {
 			e.saveUndo()
+			e.markModified()
 		}
 		e.win.cur.Col = cur.Col + (n-1)*len(c.arg)
 	}
@@ -344,35 +348,28 @@ func cmdScroll(e *Editor, c *ncmd) {
 		}
 		return
 	case "<C-d>", "<C-u>":
-		amount := h / 2
 		if c.count > 0 {
-			amount = c.count
+			w.scroll = min(c.count, h) // Vim's 'scroll' keeps the count
 		}
-		if c.name == "<C-d>" {
-			if w.cur.Line >= n-1 {
-				return
-			}
-			w.top = min(w.top+amount, max(n-h, 0))
-			w.cur.Line = min(w.cur.Line+amount, n-1)
-		} else {
-			if w.cur.Line == 0 {
-				return
-			}
-			w.top = max(w.top-amount, 0)
-			w.cur.Line = max(w.cur.Line-amount, 0)
+		amount := h / 2
+		if w.scroll > 0 {
+			amount = w.scroll
 		}
-	case "<C-f>", "<PageDown>":
-		if w.top >= n-1 {
+		if c.name == "<C-d>" && w.cur.Line >= n-1 || c.name == "<C-u>" && w.cur.Line == 0 {
+			e.beep()
 			return
 		}
-		w.top = min(w.top+c.count1()*(h-2), n-1)
-		w.cur.Line = min(max(w.cur.Line, w.top+e.opt.ScrollOff), n-1)
-	case "<C-b>", "<PageUp>":
-		if w.top == 0 {
+		v := scrollView{top: w.top + 1, cur: w.cur.Line + 1, height: h, lines: n, so: min(e.opt.ScrollOff, (h-1)/2)}
+		v.halfPage(c.name == "<C-d>", amount)
+		w.top, w.cur.Line = v.top-1, v.cur-1
+	case "<C-f>", "<PageDown>", "<C-b>", "<PageUp>":
+		v := scrollView{top: w.top + 1, cur: w.cur.Line + 1, height: h, lines: n, so: min(e.opt.ScrollOff, (h-1)/2)}
+		ok := v.page(c.name == "<C-f>" || c.name == "<PageDown>", c.count1())
+		w.top, w.cur.Line = v.top-1, v.cur-1
+		if !ok {
+			e.beep()
 			return
 		}
-		w.top = max(w.top-c.count1()*(h-2), 0)
-		w.cur.Line = min(w.cur.Line, w.top+h-1-e.opt.ScrollOff)
 	}
 	w.cur.Col = firstNonBlank(e.curLine())
 	w.wantCol = -1

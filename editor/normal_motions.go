@@ -242,11 +242,11 @@ func mCol0(m *mctx) (Pos, bool) { return Pos{Line: m.cur.Line}, true }
 func mFirstNonBlank(m *mctx) (Pos, bool) { return m.firstNonBlankOf(m.cur.Line), true }
 
 func mEnd(m *mctx) (Pos, bool) {
+	m.wantEnd = true // Vim's nv_dollar sets curswant even when it then fails
 	l, ok := m.downLine(m.count1 - 1)
 	if !ok {
 		return m.cur, false
 	}
-	m.wantEnd = true
 	line := lineText(m.e.text(), l)
 	if m.e.mode.visual() {
 		// In Visual mode $ goes onto the line end: the line break is selected.

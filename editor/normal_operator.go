@@ -17,11 +17,15 @@ type opRange struct {
 	// is then not Vim's "empty" operation (no undo block for d$ on an
 	// empty line, unlike dl).
 	incl bool
+	// endAdjusted is set when an exclusive motion ended in column 0 and
+	// the range was made to end on the line before (Vim's end_adjusted).
+	endAdjusted bool
 }
 
 var operatorNames = map[string]bool{
 	"d": true, "c": true, "y": true, ">": true, "<": true, "=": true,
 	"g~": true, "gu": true, "gU": true, "g?": true, "gq": true, "gw": true,
+	"!": true,
 }
 
 // isOperator reports whether name is an operator.
@@ -110,6 +114,7 @@ func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 // rangeFrom builds the operator range between the cursor and a motion's
 // target.
 func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, op string) opRange {
+	adjusted := false // Vim's end_adjusted
 	start, end := from, to
 	if posLess(end, start) {
 		start, end = end, start
@@ -154,12 +159,13 @@ func (e *Editor) rangeFrom(from, to Pos, kind motionKind, noAdjust bool, force, 
 		if !noAdjust && end.Col == 0 && end.Line > start.Line && force == "" {
 			prev := lineText(r, end.Line-1)
 			if inIndent(lineText(r, start.Line), start.Col) {
-				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}}
+				return opRange{kind: linewise, start: start, end: Pos{Line: end.Line - 1, Col: len(prev)}, endAdjusted: true}
 			}
 			end = Pos{Line: end.Line - 1, Col: len(prev)}
+			adjusted = true
 		}
 	}
-	rg := opRange{kind: exclusive, start: start, end: end}
+	rg := opRange{kind: exclusive, start: start, end: end, endAdjusted: adjusted}
 	// A multi-line charwise delete that ends at a line end (up to blanks)
 	// and starts in the indent becomes linewise.
 	if op == "d" && force == "" && end.Line > start.Line {
@@ -246,7 +252,7 @@ func (e *Editor) blockCols(l int, rg opRange) (int, int) {
 func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 	e.win.cur = rg.start
 	if rg.kind == blockwise {
-		e.win.cur.Col = e.blockStartCol(rg)
+		e.win.cur.Col = e.blockCornerCol(rg)
 	}
 	switch c.name {
 	case "d":
@@ -270,6 +276,9 @@ func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 		e.opReindent(rg)
 	case "gq", "gw":
 		e.opFormat(c.name, rg)
+	case "!":
+		e.opFilter(c, rg)
+		return // . repeats it with the command typed (exBang)
 	}
 	if c.name != "y" && c.name != "c" {
 		e.setRedo(c)
@@ -305,7 +314,7 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 			return
 		}
 		e.storeDelete(c.reg, reg, bigMotions[c.motion])
-		e.deleteRange(a, b)
+		e.applyShift(a, r.SliceString(a, b), "", charDeleteShiftOf)
 		e.win.cur = rg.start
 		if n := rg.end.Line - rg.start.Line; n > 0 {
 			e.linesMessage(-n)
@@ -321,12 +330,27 @@ func (e *Editor) blockStartCol(rg opRange) int {
 	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
 }
 
+// blockCornerCol is the column of the block's top-left corner as Vim's
+// coladvance finds it: the character that covers the block's first
+// display column, even a tab that starts before it.
+func (e *Editor) blockCornerCol(rg opRange) int {
+	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
+}
+
 // opYank copies the range into a register; moveCursor puts the cursor at
 // the range's start as Vim does.
 func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 	t := e.rangeText(rg)
 	e.setReg(reg, t, false, false)
-	if n := rg.end.Line - rg.start.Line + 1; rg.kind != exclusive && n > e.opt.Report {
+	// Vim's op_yank counts the lines of the register; a characterwise
+	// yank within one line reports nothing.
+	n := rg.end.Line - rg.start.Line + 1
+	if rg.kind == inclusive || rg.kind == exclusive {
+		if n = countLines(t.text); n == 1 {
+			n = 0
+		}
+	}
+	if n > e.opt.Report {
 		if rg.kind == blockwise {
 			e.msg("block of %d lines yanked", n)
 		} else {
@@ -336,7 +360,7 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 	if moveCursor {
 		e.win.cur = rg.start
 		if rg.kind == blockwise {
-			e.win.cur.Col = e.blockStartCol(rg)
+			e.win.cur.Col = e.blockCornerCol(rg)
 		}
 	}
 }
@@ -358,14 +382,19 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		if e.opt.AutoIndent {
 			indent = leadingWhite(lineText(r, rg.start.Line))
 		}
+		// The cursor an undo restores: Vim's nv_lineop moves it to the
+		// first non-blank of the motion's last line, and the operator
+		// starts at the earlier of that and where the cursor was.
+		col := e.win.cur.Col
 		if rg.end.Line > rg.start.Line {
 			// Vim deletes the other lines with the cursor on the second.
-			e.win.cur = Pos{Line: rg.start.Line + 1, Col: e.win.cur.Col}
+			e.win.cur = Pos{Line: rg.start.Line + 1, Col: col}
 			e.deleteLines(rg.start.Line+1, rg.end.Line)
+			e.linesMessage(rg.start.Line - rg.end.Line) // Vim's op_delete: "3 fewer lines"
 		}
 		r = e.text()
 		ls := lineStart(r, rg.start.Line)
-		e.win.cur = Pos{Line: rg.start.Line, Col: 0}
+		e.win.cur = Pos{Line: rg.start.Line, Col: min(col, firstNonBlank(lineText(r, rg.start.Line)))}
 		if lineText(r, rg.start.Line) == indent {
 			e.saveUndo()
 		} else {
@@ -394,6 +423,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		} else {
 			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
 			e.deleteRange(a, b)
+			e.linesMessage(rg.start.Line - rg.end.Line)
 		}
 		e.win.cur = rg.start
 	}

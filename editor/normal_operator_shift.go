@@ -44,6 +44,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 		ls := lineStart(e.text(), l)
 		e.replaceRange(ls, ls+len(ws), ni)
 	}
+	e.markModified() // Vim's op_shift: even when no line changed
 	e.win.cur = Pos{Line: rg.start.Line, Col: firstNonBlank(lineText(e.text(), rg.start.Line))}
 	e.win.wantCol = -1
 	n := rg.lastLine() - rg.start.Line + 1
@@ -53,7 +54,7 @@ func (e *Editor) opShift(rg opRange, amount int) {
 			dir = "<"
 			amount = -amount
 		}
-		e.msg("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
+		e.msgKeep("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
 	}
 }
 
@@ -141,9 +142,10 @@ func (e *Editor) shiftBlock(rg opRange, amount int) {
 	if total < 0 {
 		total = -total
 	}
-	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockCornerCol(rg)}
 	corner := e.win.cur
 	e.saveUndo()
+	e.markModified() // Vim's op_shift, even when no line changed
 	for l := rg.start.Line; l <= rg.end.Line; l++ {
 		line := lineText(e.text(), l)
 		// The cluster where the block starts, and its display column.
@@ -218,6 +220,6 @@ func (e *Editor) shiftBlock(rg opRange, amount int) {
 		if amount < 0 {
 			dir, amount = "<", -amount
 		}
-		e.msg("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
+		e.msgKeep("%d line%s %sed %d time%s", n, plural(n), dir, amount, plural(amount))
 	}
 }

@@ -215,8 +215,10 @@ func cmdJoin(e *Editor, c *ncmd) {
 			return
 		}
 		count = n - l
+		c.count = count // . repeats the count that was used (Vim's prep_redo)
 	}
 	e.saveUndo() // Vim saves the lines first, even when count is 1
+	e.markModified()
 	e.joinLines(l, count, c.name == "J")
 	e.setRedo(c)
 }
@@ -252,7 +254,7 @@ func (e *Editor) joinLines(l, count int, spaces bool) {
 		} else {
 			prev = next
 		}
-		e.apply(off, "\n"+removed, sep)
+		e.applyJoin(off, "\n"+removed, sep)
 		col = len(cur)
 	}
 	e.win.cur = Pos{Line: l, Col: col}

@@ -100,6 +100,16 @@ func (e *Editor) redoKeys(c *ncmd) []Key {
 		if len(c.name) == 2 {
 			keys = MustParseKeys(c.name + c.name[1:])
 		}
+	case c.motion == "/" || c.motion == "?":
+		// A search motion repeats with the pattern typed (d/foo<CR>).
+		if c.force != "" {
+			keys = append(keys, MustParseKeys(c.force)...)
+		}
+		keys = append(keys, R(rune(c.motion[0])))
+		for _, r := range c.marg {
+			keys = append(keys, R(r))
+		}
+		keys = append(keys, K(KeyEnter))
 	case c.motion != "":
 		if c.force != "" {
 			keys = append(keys, MustParseKeys(c.force)...)

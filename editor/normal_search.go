@@ -45,6 +45,7 @@ func (e *Editor) searchCommand(cl *cmdline) {
 		}
 		c := cl.op
 		c.motion = string(cl.kind)
+		c.marg = cl.text // for . (redoKeys)
 		rg := e.rangeFrom(e.win.cur, target, kind, false, c.force, c.name)
 		rg.cursor = e.win.cur
 		e.applyOperator(c, rg)
@@ -93,6 +94,11 @@ func (e *Editor) searchFrom(p Pos, count int, backward bool, msgs bool) (Pos, bo
 		var wrapped, ok bool
 		s, en, wrapped, ok = pat.search(r, off, backward, e.opt.WrapScan)
 		if !ok {
+			if e.opt.WrapScan && msgs {
+				// Vim's searchit gives the notice when it wraps, before
+				// it knows the pattern is nowhere.
+				e.wrapMessage(backward)
+			}
 			if !e.opt.WrapScan {
 				if backward {
 					e.errMsg("E384: Search hit TOP without match for: %s", e.search.pattern)
@@ -105,15 +111,20 @@ func (e *Editor) searchFrom(p Pos, count int, backward bool, msgs bool) (Pos, bo
 			return p, false
 		}
 		if wrapped && msgs {
-			if backward {
-				e.msg("search hit TOP, continuing at BOTTOM")
-			} else {
-				e.msg("search hit BOTTOM, continuing at TOP")
-			}
+			e.wrapMessage(backward)
 		}
 		off = s
 	}
 	return e.applySearchOffset(r, s, en), true
+}
+
+// wrapMessage is Vim's notice that a search went on at the other end.
+func (e *Editor) wrapMessage(backward bool) {
+	if backward {
+		e.msgKeep("search hit TOP, continuing at BOTTOM")
+	} else {
+		e.msgKeep("search hit BOTTOM, continuing at TOP")
+	}
 }
 
 // applySearchOffset moves a match position by the search offset.

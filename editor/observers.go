@@ -22,8 +22,9 @@ func (e *Editor) lineObservers() []lineObserver {
 }
 
 // changeApplied tells the observers of b about the change that replaced
-// old by new at off (b's text is already changed).
-func (e *Editor) changeApplied(b *Buffer, off int, old, new string) {
+// old by new at off (b's text is already changed); shift says how it
+// moves lines (shiftOf, or joinShiftOf for J's).
+func (e *Editor) changeApplied(b *Buffer, off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
 	var sh lineShift
 	computed := false
 	for _, o := range e.lineObservers() {
@@ -31,7 +32,7 @@ func (e *Editor) changeApplied(b *Buffer, off int, old, new string) {
 			continue
 		}
 		if !computed {
-			sh, computed = shiftOf(b.Text(), off, old, new), true
+			sh, computed = shift(b.Text(), off, old, new), true
 			if sh.noop() {
 				return
 			}

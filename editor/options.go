@@ -59,4 +59,7 @@ type Config struct {
 	// Watch is the file watcher (the session's); nil means none: files
 	// are checked by PollFiles, :checktime and before each :w.
 	Watch FileWatch
+	// Shell (the session's) runs :!cmd, filters and :r !cmd; nil means none:
+	// they fail with E282 (the session gives package shell's Runner).
+	Shell ShellRunner
 }

@@ -55,6 +55,31 @@ type FileWatch interface {
 // file is then checked by PollFiles, :checktime and before each :w.
 var ErrNotWatching = errors.New("files are not watched for changes on disk")
 
+// ShellRunner runs a command line through the user's shell with input on
+// its stdin, and returns what it wrote on stdout and stderr: the one way
+// the core starts other programs (:!cmd, :{range}!filter, :r !cmd). A
+// command that cannot start is an error; one that fails is a ShellResult
+// with its exit status.
+type ShellRunner interface {
+	Run(command string, input []byte) (ShellResult, error)
+}
+
+// ShellResult is what a shell command did.
+type ShellResult struct {
+	// Output is what it wrote on stdout and stderr, in order.
+	Output []byte
+	// ExitCode is its exit status (0 for success).
+	ExitCode int
+}
+
+// errNoShell is the noShell's answer.
+var errNoShell = errors.New("no shell here")
+
+// noShell is the ShellRunner of a core without a session.
+type noShell struct{}
+
+func (noShell) Run(string, []byte) (ShellResult, error) { return ShellResult{}, errNoShell }
+
 // noPersistence is the Persistence of a core without a session: no undo
 // files.
 type noPersistence struct{}

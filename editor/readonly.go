@@ -46,6 +46,7 @@ func (e *Editor) OpenStdin(l fileio.Loaded) {
 	b.noFile = true
 	b.tree.SetModified(true)
 	b.readonly = e.cfg.ReadOnly
+	e.cursorToStart()
 	l.Stream = false // Vim says nothing of the pipe
 	e.msg("%s", fileInfoMessage("-stdin-", l))
 }

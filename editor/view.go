@@ -116,7 +116,7 @@ func (e *Editor) TakeView() View {
 		Quit:       e.quit,
 		Recording:  e.recording,
 		Status: Status{
-			FileName: b.shownName(), Modified: t.Modified() && !b.scratch, Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
+			FileName: b.shownName(), Modified: b.ModifiedOption(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
 			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
 			SaveCur: t.SaveCur(), SaveLast: t.SaveLast(), EOL: b.eol, Format: b.ff,
 		},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
 )
 
@@ -35,10 +36,12 @@ func runVim(t testing.TB, text string, steps []string) ([]vimStep, error) {
 }
 
 // vimRecipe is what runVimSteps adds to the common recipe: Vim script
-// lines before the settings, lines before each step, and more entries of
-// each step's JSON record (a Vim dictionary: "'key': expr, ").
+// lines before the settings, lines after the cursor is put on line 1,
+// lines before and after each step, and more entries of each step's JSON
+// record (a Vim dictionary: "'key': expr, ").
 type vimRecipe struct {
-	prelude, perStep, fields string
+	prelude, start, perStep, afterStep, fields string
+	files                                      map[string]string // written next to the text first
 }
 
 // runVimSteps replays steps on text in a real Vim and decodes each step's
@@ -50,13 +53,17 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 	if err := os.WriteFile(filepath.Join(dir, "buf.txt"), []byte(text), 0o644); err != nil {
 		return nil, err
 	}
+	if err := writeFiles(dir, r.files); err != nil {
+		return nil, err
+	}
 	out := filepath.Join(dir, "out.json")
 	var b strings.Builder
 	b.WriteString(r.prelude + vimSettings + "\n")
-	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n")
+	b.WriteString("call test_settime(1700000000)\ncall cursor(1, 1)\n" + r.start)
 	for _, s := range steps {
 		b.WriteString(r.perStep)
 		fmt.Fprintf(&b, "call feedkeys(\"%s\", 'xt')\n", vimString(s))
+		b.WriteString(r.afterStep)
 		fmt.Fprintf(&b, "call writefile([json_encode({%s'lines': getline(1, '$'), 'cursor': [line('.'), col('.')], 'seq_cur': undotree().seq_cur, 'seq_last': undotree().seq_last})], '%s', 'a')\n", r.fields, out)
 	}
 	b.WriteString("qa!\n")
@@ -86,6 +93,16 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 		return res, fmt.Errorf("vim recorded %d of %d steps", len(res), len(steps))
 	}
 	return res, nil
+}
+
+// writeFiles writes a scenario's extra files (name to content) into dir.
+func writeFiles(dir string, files map[string]string) error {
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // vimString escapes Vim key notation for a double-quoted Vim string, in
@@ -124,7 +141,7 @@ func isKeyName(s string) bool {
 // newTestEditor returns an editor on text (a file's bytes) with a virtual
 // clock, as headless mode with --clean --clock.
 func newTestEditor(text string) *Editor {
-	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true})
+	e := New(Config{Clock: clock.NewVirtual(testEpoch), Clean: true, Shell: execShell{}})
 	e.setText(text)
 	return e
 }
@@ -134,6 +151,7 @@ func newTestEditor(text string) *Editor {
 func (e *Editor) setText(text string) {
 	b := e.buf()
 	b.eol = true
+	text, b.bomb = strings.CutPrefix(text, fileio.BOM) // as a file is read
 	if strings.HasSuffix(text, "\n") {
 		text = text[:len(text)-1]
 	} else if text != "" {
@@ -142,6 +160,7 @@ func (e *Editor) setText(text string) {
 	b.tree = undo.New(buffer.FromString(text), e.undoOptions())
 	b.empty = text == "" && b.eol
 	b.loadedEmpty = b.empty
+	b.shapeSaved()
 	e.win.cur = Pos{}
 	e.win.wantCol = -1
 }

@@ -137,13 +137,10 @@ func (e *Editor) execVisualCmd(c *ncmd) {
 		}
 	case motions[c.name].fn != nil:
 		e.moveBy(c)
-		if c.name == "$" && e.mode == ModeVisualBlock {
-			e.vis.toEOL = true
-		} else if motions[c.name].kind != linewise || c.name == "j" || c.name == "k" {
-			if c.name != "j" && c.name != "k" {
-				e.vis.toEOL = false
-			}
-		}
+		// A block goes to the line ends while the remembered column is
+		// $'s (Vim's curswant MAXCOL): j and k keep it, and so do gg and
+		// G with 'nosol'; other motions end it.
+		e.vis.toEOL = e.mode == ModeVisualBlock && e.win.wantCol == maxCol
 	case motions[c.name].fn == nil && (c.name == "/" || c.name == "?"):
 		e.startSearchCmdline(c.name, nil)
 	case isTextObject(c.name):
@@ -199,10 +196,12 @@ func (e *Editor) visualRange() opRange {
 	}
 	switch e.mode {
 	case ModeVisualLine:
-		// Vim keeps the cursor's column when the cursor is the start;
-		// when the anchor is, the start is at column 0.
+		// Vim keeps the cursor's column when the cursor is on a line
+		// above the anchor's; otherwise the start is the anchor's line at
+		// column 0 (do_pending_operator compares the cursor with the
+		// anchor moved to column 0).
 		start := Pos{Line: a.Line}
-		if posLess(e.win.cur, e.vis.anchor) {
+		if e.win.cur.Line < e.vis.anchor.Line {
 			start.Col = e.win.cur.Col
 		}
 		return opRange{kind: linewise, start: start, end: Pos{Line: b.Line}}
@@ -335,6 +334,7 @@ func vReplace(e *Editor, c *ncmd) {
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.replaceRange(a, b, repl(r.SliceString(a, b)))
 	}
+	e.markModified()
 }
 
 func vJoin(e *Editor, c *ncmd) {
@@ -342,14 +342,18 @@ func vJoin(e *Editor, c *ncmd) {
 	if a > b {
 		a, b = b, a
 	}
-	start := e.visualRange().start
+	rg := e.visualRange()
+	start := rg.start
+	if rg.kind == blockwise {
+		start.Col = e.blockCornerCol(rg) // where the undo puts the cursor back
+	}
 	e.saveVisual()
 	e.mode = ModeNormal
 	n := max(b-a+1, 2)
+	e.win.cur = start // even when J then fails on the last line
 	if a+n-1 > lineCount(e.text())-1 {
 		return
 	}
-	e.win.cur = start
 	e.saveUndo()
 	e.joinLines(a, n, c.name == "J")
 }
@@ -468,7 +472,12 @@ func vMode(e *Editor, c *ncmd) {
 	e.vis.mode = m
 }
 
-func vEsc(e *Editor, c *ncmd) { e.exitVisual() }
+// vEsc leaves Visual mode; the next vertical move takes its column from
+// the cursor again (Vim's nv_esc sets w_set_curswant).
+func vEsc(e *Editor, c *ncmd) {
+	e.exitVisual()
+	e.win.wantCol = -1
+}
 
 func vColon(e *Editor, c *ncmd) {
 	e.exitVisual()

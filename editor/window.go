@@ -12,6 +12,7 @@ type Window struct {
 	// the cursor on the next vertical move".
 	wantCol int
 	top     int // first line shown
+	scroll  int // Vim's 'scroll': the lines CTRL-D and CTRL-U move (0: half the window)
 	height  int // text rows
 	width   int
 	jumps   jumpList // CTRL-O, CTRL-I, :jumps (jumplist.go)
@@ -33,6 +34,41 @@ func (w *Window) clampCursor(insert bool) {
 	w.cur.Col = clampCol(r, w.cur.Line, w.cur.Col, insert)
 }
 
+// cursorToStart puts the cursor where Vim puts it when it opens a file:
+// line 1, on its first non-blank character, with the remembered column
+// taken from there.
+func (e *Editor) cursorToStart() {
+	e.win.cur = Pos{Col: firstNonBlank(lineText(e.text(), 0))}
+	e.win.wantCol = -1
+	e.win.top = 0
+}
+
+// toFirstNonBlank puts the cursor on the first non-blank character of
+// line l and has the next vertical move take its column from there
+// (Vim's beginline(BL_WHITE | BL_FIX), used by the Ex commands that
+// change lines).
+func (e *Editor) toFirstNonBlank(l int) {
+	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.win.wantCol = -1
+}
+
+// beginLine is Vim's beginline(BL_SOL | BL_FIX) on line l: with
+// 'startofline' the first non-blank character, without it the
+// remembered column (:N, :print, G with 'nosol').
+func (e *Editor) beginLine(l int) {
+	if e.opt.StartOfLine {
+		e.toFirstNonBlank(l)
+		return
+	}
+	want := e.wantColumn()
+	line := lineText(e.text(), l)
+	if want >= maxCol {
+		e.win.cur = Pos{Line: l, Col: lastCharCol(line)}
+		return
+	}
+	e.win.cur = Pos{Line: l, Col: colAtDisplay(line, want, e.opt.TabStop, false)}
+}
+
 // curLine is the text of the cursor line.
 func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 
@@ -48,31 +84,4 @@ func (e *Editor) wantColumn() int {
 		}
 	}
 	return e.win.wantCol
-}
-
-// scrollToCursor keeps the cursor line within the window, honouring
-// 'scrolloff'.
-func (e *Editor) scrollToCursor() {
-	w := e.win
-	h := w.height
-	if h < 1 {
-		h = 1
-	}
-	so := e.opt.ScrollOff
-	if so > (h-1)/2 {
-		so = (h - 1) / 2
-	}
-	n := lineCount(e.text())
-	if w.cur.Line < w.top+so {
-		w.top = w.cur.Line - so
-	}
-	if w.cur.Line > w.top+h-1-so {
-		w.top = w.cur.Line - h + 1 + so
-	}
-	if w.top > n-1 {
-		w.top = n - 1
-	}
-	if w.top < 0 {
-		w.top = 0
-	}
 }

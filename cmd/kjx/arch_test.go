@@ -38,6 +38,7 @@ var allowedImports = map[string][]string{
 	"editor/keys":      {},
 	"editor/cells":     {},
 	"editor/options":   {},
+	"editor/shell":     {}, // runs a command line: :!, filters, :r !
 	"editor/clock":     {}, // the one clock: a leaf every package may use
 	// Searching an undo history for text: the panel's / and :undograb.
 	"editor/histsearch": {"buffer", "undo", "editor/vimre", "editor/linediff"},
@@ -48,7 +49,7 @@ var allowedImports = map[string][]string{
 	// The session layer beside the core: goroutines, timers, undo files,
 	// watchers, the headless runner (docs/architecture.md).
 	"editor/session": {"editor", "undo", "buffer", "undofile", "config", "editor/clock", "editor/fileio",
-		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options"},
+		"editor/linediff", "editor/diskwatch", "editor/keys", "editor/cells", "editor/options", "editor/shell"},
 	"ui": {"editor", "undo", "buffer", "editor/motion", "editor/keys", "editor/cells", "editor/clock",
 		"editor/vimre", "editor/histsearch", "editor/session", "ui/diff", "ui/undopanel", "ui/syntax"},
 	"ui/diff":      {"buffer", "editor/linediff", "editor/clock"},

@@ -19,7 +19,7 @@ import (
 // tool. It runs in `make long` (it needs the network's module proxy and
 // about a minute), not under the race detector.
 func TestLongFreshCloneLint(t *testing.T) {
-	if testkit.RaceEnabled {
+	if testkit.RaceEnabled || testing.Short() {
 		t.Skip("runs in make long: a build, not a test of racy code")
 	}
 	if _, err := exec.LookPath("make"); err != nil {

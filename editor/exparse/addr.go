@@ -30,7 +30,7 @@ func parseRange(s string, i int) (Range, int, error) {
 		case found:
 			r.Addrs = append(r.Addrs, a)
 		case i < len(s) && s[i] == '%':
-			i++
+			i = skipOffsets(s, i+1) // Vim ignores an offset after % ("%2d" is "%d")
 			r.Addrs = append(r.Addrs, Addr{Kind: AddrNumber, Number: 1}, Addr{Kind: AddrLast})
 			r.Whole = true
 		case i < len(s) && s[i] == '*':
@@ -178,6 +178,15 @@ func isWhite(c byte) bool { return c == ' ' || c == '\t' }
 
 func skipWhite(s string, i int) int {
 	for i < len(s) && isWhite(s[i]) {
+		i++
+	}
+	return i
+}
+
+// skipOffsets skips blanks, digits, '+' and '-' from s[i]: what Vim
+// passes over after a "%" range.
+func skipOffsets(s string, i int) int {
+	for i < len(s) && (isWhite(s[i]) || isDigit(s[i]) || s[i] == '+' || s[i] == '-') {
 		i++
 	}
 	return i

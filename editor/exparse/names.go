@@ -116,6 +116,11 @@ var specs = []spec{
 	{"hide", fBang | fRange | fCount | fTrlBar},
 	{"argdo", fBang | fNeedArg | fExtra | fNoTrlCom | fBarArg},
 	{"bufdo", fBang | fNeedArg | fExtra | fNoTrlCom | fBarArg},
+	{"sort", fRange | fDflAll | fBang | fExtra | fNoTrlCom},
+	{"retab", fTrlBar | fRange | fDflAll | fBang | fWord1},
+	{"echo", fExtra | fNoTrlCom | fBarArg},
+	{"source", fRange | fDflAll | fBang | fFile1 | fTrlBar},
+	{"!", fRange | fBang | fExtra | fNoTrlCom | fBarArg},
 	// kjx's own commands.
 	{"checkpoint", fExtra | fTrlBar},
 	{"undotree", fTrlBar},

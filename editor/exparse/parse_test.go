@@ -129,9 +129,9 @@ func TestParseCommands(t *testing.T) {
 }
 
 func TestParseNotAvailable(t *testing.T) {
-	c, err := Parse("sor u")
-	if !errors.Is(err, ErrNotAvailable) || c.Name != "sort" {
-		t.Fatalf("Parse(sor u) = %+v, %v; want Name sort and ErrNotAvailable", c, err)
+	c, err := Parse("tabnew x")
+	if !errors.Is(err, ErrNotAvailable) || c.Name != "tabnew" {
+		t.Fatalf("Parse(tabnew x) = %+v, %v; want Name tabnew and ErrNotAvailable", c, err)
 	}
 	if _, err := Parse("zzz"); !errors.Is(err, ErrNotEditorCommand) {
 		t.Fatalf("Parse(zzz) error %v does not wrap ErrNotEditorCommand", err)

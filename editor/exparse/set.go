@@ -10,7 +10,8 @@ import "strings"
 // a value ends at an unescaped blank and backslashes escape the next
 // character. Names are returned as typed: the caller resolves
 // abbreviations and checks types (e.g. "E474: Invalid argument" for a
-// string option given as "noname"), and may report "E518: Unknown option".
+// string option given as "noname", or for "nots=3", whose Op is "no="),
+// and may report "E518: Unknown option".
 //
 // On an error ParseSet returns the items before the bad one together with
 // the error, because Vim applies those before it stops.
@@ -56,16 +57,16 @@ func setItem(s string, i int) (SetItem, int, error) {
 		return SetItem{}, 0, errorf(errUnknownOption, "%s", s[start:itemEnd(s, start)])
 	}
 	if op == "" {
+		it.Raw = s[start:i]
 		return it, i, nil
-	}
-	if it.Op != "" {
-		return SetItem{}, 0, errorf(errInvalidArg, "%s", s[start:itemEnd(s, start)])
 	}
 	i = j + len(op)
 	if op == ":" {
 		op = "="
 	}
-	it.Op = op
+	// A prefix with an operator ("nots=3") is kept whole: Vim looks the
+	// option up first (E518 when unknown) and then rejects it (E474).
+	it.Op += op
 	switch op {
 	case "?", "!", "&", "<":
 		if op == "&" && strings.HasPrefix(s[i:], "vim") {
@@ -76,9 +77,11 @@ func setItem(s string, i int) (SetItem, int, error) {
 		if i < len(s) && !isWhite(s[i]) {
 			return SetItem{}, 0, trailing(s[start:itemEnd(s, start)])
 		}
+		it.Raw = s[start:i]
 		return it, i, nil
 	}
 	it.Value, i = setValue(s, i)
+	it.Raw = s[start:i]
 	return it, i, nil
 }
 

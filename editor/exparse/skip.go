@@ -20,6 +20,15 @@ func readPattern(s string, i int, delim byte) (pat string, next int, closed bool
 	return b.String(), end, false
 }
 
+// ReadPattern reads a pattern at the start of s that ends at an unescaped
+// delim outside a [] collection (Vim's skip_regexp), for commands that
+// take a /pattern/ argument (:sort). It returns the pattern and how many
+// bytes it read, the closing delimiter included when there is one.
+func ReadPattern(s string, delim byte) (pat string, n int) {
+	pat, n, _ = readPattern(s, 0, delim)
+	return pat, n
+}
+
 // scanRegexp walks the pattern at s[i:] and returns the index of its ending
 // delimiter (or len(s)); when out is not nil the pattern is copied to it,
 // with "\?" unescaped if delim is '?'.

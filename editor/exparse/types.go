@@ -151,6 +151,13 @@ func (c Cmd) DefaultAll() bool {
 	return ok && s.flags&fDflAll != 0
 }
 
+// ZeroLine reports whether the command takes line 0 in its range (:put,
+// :read, :undo: Vim's EX_ZEROR); for the others line 0 means line 1.
+func (c Cmd) ZeroLine() bool {
+	s, ok := lookupSpec(c.Name)
+	return ok && s.flags&fZeroR != 0
+}
+
 // Sub is a parsed :substitute argument, "/pattern/replacement/flags count".
 type Sub struct {
 	// Pattern is the search pattern with delimiter escapes kept ("\/"),
@@ -187,8 +194,12 @@ type SetItem struct {
 	Name string
 	// Op is "" (bool on, or show a value), "no", "inv", "!", "&" (default;
 	// Value "vi" or "vim" for &vi/&vim), "<" (global value), "?", "=" (also
-	// for ':'), "+=", "-=" or "^=".
+	// for ':'), "+=", "-=" or "^=". A prefix followed by an operator is
+	// both: "no=", "inv?" (always an error, which the caller reports).
 	Op string
 	// Value is the value after "=" etc., backslash escapes removed.
 	Value string
+	// Raw is the item as typed ("nosuchopt", "ts=4"), which Vim's
+	// messages about it quote.
+	Raw string
 }

@@ -43,6 +43,24 @@ func Encode(w io.Writer, text buffer.Rope, eol bool, f Format) (int64, error) {
 	return cw.n, err
 }
 
+// BOM is the UTF-8 byte order mark: Load takes it off the text
+// (Loaded.BOM), Save with SaveOptions.BOM puts it back.
+const BOM = "\xef\xbb\xbf"
+
+// encode writes the saver's text with its BOM, line ends and final
+// newline, and returns the bytes written.
+func (s *saver) encode(w io.Writer) (int64, error) {
+	var n int64
+	if s.opt.BOM {
+		m, err := io.WriteString(w, BOM)
+		if n = int64(m); err != nil {
+			return n, err
+		}
+	}
+	m, err := Encode(w, s.text, s.eol, s.opt.Format)
+	return n + m, err
+}
+
 // writeCRLF writes chunk with every "\n" written as "\r\n".
 func writeCRLF(bw *bufio.Writer, chunk []byte) error {
 	for len(chunk) > 0 {

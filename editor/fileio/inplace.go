@@ -50,7 +50,7 @@ func (s *saver) writeInPlaceSafely(orig Stat) error {
 	if err != nil {
 		return s.unchanged(saveError(s.name, ErrCantOpen, err))
 	}
-	n, err := Encode(pair.newFile, s.text, s.eol, s.opt.Format)
+	n, err := s.encode(pair.newFile)
 	if err == nil {
 		err = pair.newFile.Sync()
 	}
@@ -196,7 +196,7 @@ func (s *saver) writeInPlace() error {
 	if err != nil {
 		return saveError(s.name, ErrCantOpen, err)
 	}
-	_, err = Encode(f, s.text, s.eol, s.opt.Format)
+	_, err = s.encode(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -52,6 +52,9 @@ type Loaded struct {
 	Binary bool
 	// InvalidUTF8 reports bytes that are not valid UTF-8.
 	InvalidUTF8 bool
+	// BOM reports that the file started with a UTF-8 byte order mark,
+	// which is not part of Text (Vim's 'bomb').
+	BOM bool
 	// Stream reports a FIFO, socket or /dev/fd/N descriptor: read to its
 	// end, not by its size.
 	Stream bool
@@ -222,6 +225,10 @@ func decode(data []byte) Loaded {
 	l := Loaded{
 		Binary:      bytes.IndexByte(data, 0) >= 0,
 		InvalidUTF8: !utf8.Valid(data),
+	}
+	if bytes.HasPrefix(data, []byte(BOM)) {
+		l.BOM = true // Vim's 'bomb': kept out of the text, written back
+		data = data[len(BOM):]
 	}
 	if isDOS(data) {
 		l.Format = DOS

@@ -281,3 +281,33 @@ func FuzzLoadBytes(f *testing.F) {
 		}
 	})
 }
+
+// TestBOMRoundTrip checks that a UTF-8 byte order mark is taken off the
+// text when loading and written back only when asked.
+func TestBOMRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bom.txt")
+	if err := os.WriteFile(path, []byte(BOM+"abc\r\ndef\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !l.BOM || l.Text.String() != "abc\ndef" || l.Format != DOS || !l.EOL {
+		t.Fatalf("Load: BOM %v, text %q, format %v, eol %v", l.BOM, l.Text.String(), l.Format, l.EOL)
+	}
+	for _, bom := range []bool{true, false} {
+		if _, err := Save(path, l.Text, SaveOptions{EOL: true, Format: DOS, BOM: bom}); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(path)
+		want := "abc\r\ndef\r\n"
+		if bom {
+			want = BOM + want
+		}
+		if string(data) != want {
+			t.Errorf("Save with BOM %v wrote %q, want %q", bom, data, want)
+		}
+	}
+}

@@ -20,6 +20,8 @@ type SaveOptions struct {
 	FixEOL bool
 	// Format is the line ending to write ('fileformat').
 	Format Format
+	// BOM writes a UTF-8 byte order mark first ('bomb').
+	BOM bool
 	// Expect is the Stat of the file when it was read; when the file on
 	// disk no longer matches it, Save refuses unless Force. nil: no check.
 	Expect *Stat
@@ -162,7 +164,7 @@ func (s *saver) replace(orig Stat) error {
 			return s.writeInPlaceSafely(orig)
 		}
 	}
-	if _, err := Encode(f, s.text, s.eol, s.opt.Format); err != nil {
+	if _, err := s.encode(f); err != nil {
 		return abandon(ErrWrite, err)
 	}
 	if orig.Exists {

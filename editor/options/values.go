@@ -36,7 +36,11 @@ type Values struct {
 	History        int    // 'history'
 	TimeoutLen     int    // 'timeoutlen': ms to wait for the rest of a mapping
 	FileType       string // 'filetype' of new buffers (buffer-local; detected on open)
+	TextWidth      int    // 'textwidth': gq and typed text break lines past it (0: off)
+	SmartIndent    bool   // 'smartindent'
 	Hidden         bool   // 'hidden'
+	EndOfLine      bool   // 'endofline' of new buffers (buffer-local; read from the file)
+	Bomb           bool   // 'bomb' of new buffers (buffer-local; read from the file)
 
 	// Syntax is :syntax on/off (Vim's g:syntax_on; not a :set option, so
 	// not in the table).
@@ -69,6 +73,7 @@ func Defaults() Values {
 		History:      200,
 		TimeoutLen:   1000,
 		FixEndOfLine: false,
+		EndOfLine:    true,
 		JoinSpaces:   true,
 		Syntax:       true,
 		ColorScheme:  "default",

@@ -99,7 +99,7 @@ func (s *Session) StepState(msgs []editor.Message) StepState {
 	st := StepState{
 		Lines:    strings.Split(t.Text().String(), "\n"),
 		Cursor:   [2]int{cur.Line + 1, cur.Col + 1},
-		Modified: t.Modified(),
+		Modified: e.Buffer().ModifiedOption(),
 		SeqCur:   t.SeqCur(), SeqLast: t.SeqLast(), SaveCur: t.SaveCur(), SaveLast: t.SaveLast(),
 		Messages: []string{},
 		Output:   e.TakeOutput(),

@@ -4,6 +4,7 @@ import (
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/fileio"
+	"github.com/kjx-editor/kjx/editor/shell"
 )
 
 // persistPort is the session's side of the core's Persistence port: the
@@ -29,3 +30,12 @@ func (p persistPort) ReadHistory(b *editor.Buffer, file string) error {
 }
 
 func (p persistPort) Stats() ([]string, error) { return p.s.stats() }
+
+// shellPort is the session's side of the core's ShellRunner port: a
+// command line run by package shell.
+type shellPort struct{ r shell.Runner }
+
+func (p shellPort) Run(command string, input []byte) (editor.ShellResult, error) {
+	res, err := p.r.Run(command, input)
+	return editor.ShellResult{Output: res.Output, ExitCode: res.ExitCode}, err
+}

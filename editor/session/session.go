@@ -6,13 +6,15 @@ import (
 	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor"
 	"github.com/kjx-editor/kjx/editor/clock"
+	"github.com/kjx-editor/kjx/editor/shell"
 )
 
 // Config configures a Session.
 type Config struct {
 	// Editor configures the core. The session fills in its Clock (with
-	// Clock), its Persist and Watch ports, its Home (from Env) and, when
-	// Undo is set, its UndoMaxNodes.
+	// Clock), its Persist and Watch ports, its Shell port unless set
+	// (package shell with $SHELL from Env, sh without), its Home (from
+	// Env) and, when Undo is set, its UndoMaxNodes.
 	Editor editor.Config
 	// Clock is the clock of the session and its core: undo timestamps,
 	// :sleep, the undo-file save timer, 'timeoutlen', the watchers'
@@ -32,7 +34,7 @@ type Config struct {
 	// options 'undofile', 'undodir' and 'undolevels' are.
 	Undo *config.UndoConfig
 	// Env is the environment: $XDG_DATA_HOME and $HOME for the default
-	// 'undodir', $HOME for ~ in file names. nil is an empty environment,
+	// 'undodir', $HOME for ~ in file names, $SHELL for :!cmd. nil is an empty environment,
 	// in which only an absolute 'undodir' has undo files.
 	Env config.Env
 }
@@ -71,6 +73,9 @@ func New(cfg Config) *Session {
 	ecfg.Home = cfg.Env("HOME")
 	ecfg.Persist = persistPort{s}
 	ecfg.Watch = watchPort{s}
+	if ecfg.Shell == nil {
+		ecfg.Shell = shellPort{shell.Runner{Shell: cfg.Env("SHELL")}}
+	}
 	if cfg.Undo != nil {
 		ecfg.UndoMaxNodes = cfg.Undo.MaxEntries
 	}
