@@ -62,6 +62,7 @@ func TestCommandLineAsVim(t *testing.T) {
 	}{
 		{"first non-blank", []string{"--keys", "", "b.txt"}, [2]int{1, 3}, "  b1", ""},
 		{"+N", []string{"+2", "--keys", "", "b.txt"}, [2]int{2, 1}, "  b1", ""},
+		{"+N past the end", []string{"+99", "--keys", "", "b.txt"}, [2]int{3, 3}, "  b1", ""},
 		{"+ last line", []string{"+", "--keys", "", "b.txt"}, [2]int{3, 3}, "  b1", ""},
 		{"+/pattern", []string{"+/x", "--keys", "", "b.txt"}, [2]int{3, 3}, "  b1", ""},
 		{"several files", []string{"-c", "args", "a.txt", "b.txt"}, [2]int{1, 1}, "a1", "[a.txt] b.txt"},
