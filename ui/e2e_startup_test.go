@@ -79,13 +79,15 @@ func TestStartupMessagesTmux(t *testing.T) {
 	t.Run("history kept after an outside change", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"f.txt": "one\n"})
-		s := startKJX(t, dir, "f.txt")
+		// The undo file is written after the screen is given back: wait
+		// for the process to end, not for the screen.
+		s := startKJX(t, dir, "f.txt;", "echo", "KJX-ENDED")
 		s.waitText(`"f.txt" 1L, 4B`)
 		s.sendText("Atwo")
 		s.send("Escape")
 		s.sendText(":wq")
 		s.send("Enter")
-		s.waitFor("kjx ended", func(scr string) bool { return !strings.Contains(scr, "NORMAL") })
+		s.waitText("KJX-ENDED")
 		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
 		writeFiles(t, dir, map[string]string{"f.txt": "changed outside\n"})
 		s = startKJX(t, dir, "f.txt")
