@@ -85,6 +85,10 @@ func TestStartupMessagesTmux(t *testing.T) {
 		s.waitText(`"f.txt" 1L, 4B`)
 		s.sendText("Atwo")
 		s.send("Escape")
+		// Under load an Escape followed at once by ':' reads as Alt-':'.
+		s.waitFor("Normal mode", func(scr string) bool {
+			return strings.Contains(scr, "onetwo") && !strings.Contains(scr, "-- INSERT --")
+		})
 		s.sendText(":wq")
 		s.send("Enter")
 		s.waitText("KJX-ENDED")
