@@ -31,6 +31,9 @@ type Buffer struct {
 	noFile bool
 	// listed is false after :bdelete.
 	listed bool
+	// readonly is Vim's 'readonly' (kjx -R): :w of the buffer's own file
+	// needs ! (readonly.go).
+	readonly bool
 	// empty is Vim's ML_EMPTY: the buffer has no lines at all (an empty
 	// file, or every line deleted), which the text model shows as one
 	// empty line. Deleting from an empty buffer does nothing, not even an

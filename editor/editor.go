@@ -66,6 +66,7 @@ type Editor struct {
 
 	bufs      []*Buffer
 	nextBufID int
+	args      argList // the argument list (ex_args.go)
 	win       *Window
 	altBuf    *Buffer
 
@@ -322,7 +323,7 @@ func (e *Editor) Open(path string) error {
 		b.setLoaded(l)
 		e.switchTo(b)
 		e.cursorToStart()
-		e.msg("%s", fileInfoMessage(path, l))
+		e.msg("%s", b.openMessage(path, l))
 		e.persist.Opened(b, l)
 		e.cleanTemps(path)
 	case isNotExist(err):
@@ -340,15 +341,18 @@ func (e *Editor) Open(path string) error {
 	return nil
 }
 
+// bufferFor is the buffer a newly opened file gets ('readonly' with -R).
 func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
+	b := e.bufs[0]
 	if reuse {
-		b := e.bufs[0]
 		b.name = path
 		b.tree = undo.New(text, e.undoOptions())
 		b.ft = e.detectFileType(path, text)
-		return b
+	} else {
+		b = e.newBuffer(path, text)
 	}
-	return e.newBuffer(path, text)
+	b.readonly = e.cfg.ReadOnly
+	return b
 }
 
 // switchTo makes b the current window's buffer.

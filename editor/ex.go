@@ -123,6 +123,10 @@ func init() {
 		"buffers": exBuffers, "files": exBuffers, "ls": exBuffers,
 		"buffer": exBuffer, "bnext": exBufferNext, "bprevious": exBufferNext, "bNext": exBufferNext,
 		"bfirst": exBufferFirst, "brewind": exBufferFirst, "blast": exBufferFirst,
+		"args": exArgs, "next": exNext, "Next": exPrevious, "previous": exPrevious,
+		"first": exFirstLast, "last": exFirstLast,
+		"argument": exArgument, "argadd": exArgadd, "hide": exHide,
+		"argdo": exArgdo, "bufdo": exBufdo,
 		"bdelete": exBufferDelete, "bwipeout": exBufferDelete, "bunload": exBufferDelete,
 		"set": exSet, "setlocal": exSet, "setglobal": exSet,
 		"syntax": exSyntax, "colorscheme": exColorscheme,
@@ -146,6 +150,9 @@ const Version = "0.1.0-dev"
 func (e *Editor) execEx(c exparse.Cmd) error {
 	if c.Name == "" && len(c.Range.Addrs) == 0 && !c.Range.Whole {
 		return nil // empty line or comment
+	}
+	if e.args.quitMore > 0 {
+		e.args.quitMore--
 	}
 	f := exCommands[c.Name]
 	if f == nil {

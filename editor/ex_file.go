@@ -56,6 +56,9 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		b.name = name // 'cpoptions' F: :w fname names an unnamed buffer
 	}
 	own := sameFile(name, b.name)
+	if err := b.checkReadOnly(own, force); err != nil {
+		return err
+	}
 	exists := fileExists(name)
 	if !own && exists && !force && !appendTo {
 		return errors.New("E13: File exists (add ! to override)")
@@ -110,6 +113,7 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	e.cleanTemps(name)
 	if own && whole && !appendTo {
 		b.tree.MarkSaved()
+		b.readonly = false // Vim: :w! resets 'readonly'
 		b.shapeSaved()
 		b.stat = &st
 		b.noFile = false
@@ -189,6 +193,9 @@ func (e *Editor) quitWindow(force bool) error {
 		if e.buf().Modified() {
 			return errNoWrite
 		}
+		if err := e.moreFilesCheck(force); err != nil {
+			return err
+		}
 		for _, b := range e.bufs {
 			if b != e.buf() && b.Modified() && b.listed {
 				return fmt.Errorf("E162: No write since last change for buffer %q", bufDisplayName(b))
@@ -233,8 +240,8 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 		}
 		return e.reload(b)
 	}
-	if b.Modified() && !c.Bang && e.findBuffer(name) == nil {
-		return errNoWrite
+	if err := e.leaveBuffer(b, name, c.Bang, hasHide(c)); err != nil {
+		return err
 	}
 	if err := e.Open(name); err != nil {
 		return errAbort
@@ -343,7 +350,7 @@ func (e *Editor) fileInfo() {
 		e.msg("%q%s --No lines in buffer--", bufDisplayName(b), mod)
 		return
 	}
-	e.msg("%q%s %s --%d%%--", bufDisplayName(b), mod, lines, pct)
+	e.msg("%q%s %s --%d%%--%s", bufDisplayName(b), mod, lines, pct, e.argNumber())
 }
 
 func exPwd(e *Editor, c *exparse.Cmd, rg exRange) error {

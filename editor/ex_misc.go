@@ -147,12 +147,12 @@ func exBuffer(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 // enterBuffer makes b current; like Vim without 'hidden', leaving a
-// modified buffer needs !.
+// modified buffer needs ! (leaveBuffer).
 func (e *Editor) enterBuffer(b *Buffer, force bool) error {
 	if b == e.buf() {
 		return nil
 	}
-	if e.buf().Modified() && !force {
+	if e.buf().Modified() && !force && !e.opt.Hidden {
 		return errNoWrite
 	}
 	b.listed = true

@@ -7,7 +7,6 @@ package editor
 // ex_undo.go.
 
 import (
-	"errors"
 	"fmt"
 	"os"
 
@@ -82,30 +81,6 @@ func (e *Editor) rewoundLabel() string {
 		e.rewound = rewoundNote{}
 	}
 	return e.rewound.label
-}
-
-// LoadHidden returns the buffer of the file at path, reading it into a
-// new hidden buffer (not shown in any window, its history read by the
-// Persistence port) when no buffer has it. A missing file gives an empty
-// buffer marked as new. The current window does not change.
-func (e *Editor) LoadHidden(path string) (*Buffer, error) {
-	if b := e.findBuffer(path); b != nil {
-		return b, nil
-	}
-	l, err := loadFile(path)
-	switch {
-	case err == nil:
-		b := e.newBuffer(path, l.Text)
-		b.setLoaded(l)
-		e.persist.Opened(b, l)
-		return b, nil
-	case isNotExist(err):
-		b := e.newBuffer(path, buffer.FromString(""))
-		b.noFile, b.empty, b.loadedEmpty = true, true, true
-		return b, nil
-	default:
-		return nil, errors.New(openError(path, err))
-	}
 }
 
 // MoveTo moves b to undo state seq as one movement of its tree, as :undo

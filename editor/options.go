@@ -35,6 +35,9 @@ type Config struct {
 	// Clean means no persistent undo files unless an option turns them on:
 	// New turns 'undofile' off (see docs/persistence.md).
 	Clean bool
+	// ReadOnly is kjx -R (Vim's -R): every file opened gets 'readonly', so
+	// :w says E45 and :w! writes (readonly.go).
+	ReadOnly bool
 	// UndoMaxNodes caps the nodes of each undo tree (undo.max_entries);
 	// 0 means the undo package's default. 'undolevels' can raise it.
 	UndoMaxNodes int

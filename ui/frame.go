@@ -21,6 +21,14 @@ type frameBuilder struct {
 	output   []Message
 	lastMode editor.Mode
 	now      func() time.Time
+	// width is the screen's width: a longer message waits for a key.
+	width int
+	// startup is set until the first view is built: its messages are
+	// start-up's, shown together (startupMessages). The UI's loop sets it.
+	startup bool
+	// after is the message line left when a start-up list is dismissed
+	// (its last message, as Vim shows the file's line after the prompt).
+	after []Message
 }
 
 // modeNames are the status line's short mode names.
@@ -99,6 +107,10 @@ func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 	if v.Mode != b.lastMode || v.Mode == editor.ModeCmdline {
 		b.msgs = nil
 	}
+	if b.startupMessages(v) {
+		b.fill(f)
+		return
+	}
 	if n := len(v.Messages); n > 0 {
 		// Several commands may have run since the last view (typeahead);
 		// as in Vim, each message overwrites the one before it, and the
@@ -128,10 +140,34 @@ func (b *frameBuilder) fill(f *Frame) {
 func (b *frameBuilder) hitEnter() bool { return len(b.output) > 0 }
 
 // dismiss clears waiting output (a key was pressed at the prompt).
-func (b *frameBuilder) dismiss() { b.output = nil }
+func (b *frameBuilder) dismiss() { b.output, b.msgs, b.after = nil, b.after, nil }
+
+// startupMessages shows what start-up said (configuration errors, undo
+// files set aside or recovered, the file's line) as Vim does: one message
+// in the message line; several, or one wider than the screen, as a list
+// that waits for a key (wrapped, never cut in the middle), after
+// which the last one (the file's line) stays in the message line. It
+// reports whether it handled v.
+func (b *frameBuilder) startupMessages(v *editor.View) bool {
+	if !b.startup {
+		return false
+	}
+	b.startup = false
+	long := len(v.Messages) == 1 && b.width > 0 && stringWidth(v.Messages[0].Text) > b.width
+	if len(v.Messages) < 2 && !long || len(v.Output) > 0 {
+		return false
+	}
+	b.output = b.output[:0:0]
+	for _, m := range v.Messages {
+		b.output = append(b.output, Message{Text: m.Text, Error: m.Error})
+	}
+	last := v.Messages[len(v.Messages)-1]
+	b.msgs, b.after = nil, []Message{{Text: last.Text, Error: last.Error}}
+	return true
+}
 
 // clearMessages empties the message line (CTRL-L).
-func (b *frameBuilder) clearMessages() { b.msgs, b.output = nil, nil }
+func (b *frameBuilder) clearMessages() { b.msgs, b.output, b.after = nil, nil, nil }
 
 // undo fills the frame's undo view and the status line's branch and
 // redo counts from the view's snapshot of the current buffer's tree.

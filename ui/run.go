@@ -94,6 +94,10 @@ type published struct {
 	mu   sync.Mutex
 	view *editor.View
 	seq  uint64
+	// taken is set when the UI built a frame from view: until then a newer
+	// view carries view's messages and output on, so that none is lost
+	// (start-up publishes twice before the first frame).
+	taken bool
 }
 
 // loop is the UI goroutine's state.
@@ -144,6 +148,7 @@ func newLoop(s tcell.Screen, surf Surface, opt Options) *loop {
 		l.clock = clock.Real()
 	}
 	l.fb.now = l.clock.Now
+	l.fb.startup = true
 	r.Panel = NewPanel(diff.NewWorker(l.clock, 100*time.Millisecond, func() {
 		l.preview.Store(true)
 		l.poke()
@@ -178,10 +183,30 @@ func (l *loop) poke() {
 // goroutine.
 func (l *loop) publish(v editor.View) {
 	l.pub.mu.Lock()
-	l.pub.view = &v
+	if old := l.pub.view; old != nil && !l.pub.taken {
+		carryMessages(old, &v)
+	}
+	l.pub.view, l.pub.taken = &v, false
 	l.pub.seq++
 	l.pub.mu.Unlock()
 	l.poke()
+}
+
+// carryMessages puts the messages and output of old, a view never drawn,
+// before those of v.
+func carryMessages(old, v *editor.View) {
+	if len(old.Messages) > 0 {
+		v.Messages = append(append([]editor.Message(nil), old.Messages...), v.Messages...)
+	}
+	if len(old.Output) > 0 {
+		n := len(old.Output)
+		diff := append([][2]int(nil), old.OutputDiff...)
+		for _, r := range v.OutputDiff {
+			diff = append(diff, [2]int{r[0] + n, r[1] + n})
+		}
+		v.Output = append(append([]string(nil), old.Output...), v.Output...)
+		v.OutputDiff = diff
+	}
 }
 
 // run is the UI loop: terminal events in, views out. It returns only
@@ -253,13 +278,17 @@ func (l *loop) run(ctx context.Context, sess *session.Session) error {
 // false (input is on its way to the editor) it waits, unless the last
 // draw is long ago, so that a stream of input still shows progress.
 func (l *loop) drawIfNew(settled bool) {
+	wait := !settled && l.sinceDraw() < 100*time.Millisecond
 	l.pub.mu.Lock()
 	v, seq := l.pub.view, l.pub.seq
+	fresh := seq != l.drawn || l.frame == nil
+	if v != nil && !wait && fresh {
+		l.pub.taken = true // its messages are shown now (publish)
+	}
 	l.pub.mu.Unlock()
-	if v == nil || !settled && l.sinceDraw() < 100*time.Millisecond {
+	if v == nil || wait {
 		return
 	}
-	fresh := seq != l.drawn || l.frame == nil
 	if !fresh && !l.dirty && !l.sync && !l.preview.Swap(false) && !l.col.ready.Load() {
 		return
 	}
@@ -321,6 +350,7 @@ func (l *loop) handle(ev tcell.Event) {
 		l.key(ev)
 	case *tcell.EventResize:
 		w, h := ev.Size()
+		l.fb.width = w
 		l.sync = true
 		l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 	case *tcell.EventMouse:
@@ -461,6 +491,7 @@ func (l *loop) togglePanel() {
 // resized tells the editor the text window's new size.
 func (l *loop) resized() {
 	w, h := l.surf.Size()
+	l.fb.width = w
 	l.send(session.Input{Height: l.textHeight(w, h), Width: l.textWidth(w)})
 }
 

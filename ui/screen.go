@@ -61,10 +61,17 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	}
 	th := &r.Theme
 	msgRows := 1
+	msgs := f.Messages
+	if f.HitEnter {
+		// Output that waits for a key scrolls as in Vim: a long line is
+		// wrapped. A single message is cut in the middle instead, as
+		// Vim's 'shortmess' T does.
+		msgs = wrappedMessages(msgs, w)
+	}
 	if !f.Cmdline.Active {
-		msgRows = max(1, len(f.Messages))
+		msgRows = max(1, len(msgs))
 		if f.HitEnter {
-			msgRows = len(f.Messages) + 1
+			msgRows = len(msgs) + 1
 		}
 	}
 	msgRows = min(msgRows, h)
@@ -133,7 +140,7 @@ func (r *Renderer) draw(s Surface, f *Frame) {
 	case f.Cmdline.Active:
 		cx, cy, curOK = r.drawCmdline(s, f.Cmdline, 0, w, h-1), h-1, true
 	default:
-		r.drawMessages(s, f, w, y0, h)
+		r.drawMessages(s, f, msgs, w, y0, h)
 	}
 	r.placeCursor(s, cx, cy, curOK)
 }
@@ -147,9 +154,9 @@ func (r *Renderer) placeCursor(s Surface, x, y int, ok bool) {
 }
 
 // drawMessages fills the message area (rows y0..h-1).
-func (r *Renderer) drawMessages(s Surface, f *Frame, w, y0, h int) {
+// msgs are f.Messages wrapped to the width (wrappedMessages).
+func (r *Renderer) drawMessages(s Surface, f *Frame, msgs []Message, w, y0, h int) {
 	th := &r.Theme
-	msgs := f.Messages
 	rows := h - y0
 	if f.HitEnter {
 		rows--

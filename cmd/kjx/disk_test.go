@@ -257,7 +257,10 @@ func TestConfigErrorsAtStartup(t *testing.T) {
 		{"enum.toml", "[panel]\nside = \"middle\"\n[editor]\ntabstop = 10000\n",
 			[]string{"enum.toml:2: panel.side = \"middle\"", "enum.toml:4: editor.tabstop = 10000"},
 			func(o editor.Options) bool { return o.TabStop == 8 }},
-		{"missing.toml", "", nil, func(o editor.Options) bool { return o.TabStop == 8 }},
+		// -u naming a missing file is Vim's E282 (vim -u nothere), and the
+		// defaults are used.
+		{"missing.toml", "", []string{`E282: Cannot read from "` + filepath.Join(dir, "missing.toml") + `"`},
+			func(o editor.Options) bool { return o.TabStop == 8 }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -22,10 +22,9 @@ import (
 func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, cfgPath, warnings := loadConfig(o, os.Getenv)
 	scfg := session.Config{
-		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean}),
+		Editor: withColours(editor.Config{Options: session.OptionsFromConfig(cfg, editor.DefaultOptions()), Clean: o.clean, ReadOnly: o.readOnly}),
 		Undo:   &cfg.Undo, Clock: clock.Real(), Env: os.Getenv, WorkDir: workDir(),
 	}
-	file := o.file
 	var demo *demoClock
 	if o.demo {
 		dir, err := os.MkdirTemp("", "kjx-demo-")
@@ -33,8 +32,8 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-		file = dir + "/demo.go"
-		if err := os.WriteFile(file, []byte(demoText), 0o644); err != nil {
+		o.files = []string{dir + "/demo.go"}
+		if err := os.WriteFile(o.files[0], []byte(demoText), 0o644); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
@@ -48,25 +47,28 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
 	}
+	// The configuration's complaints come first, as Vim's vimrc errors
+	// do: the file's line is then the one left after the prompt.
+	for _, w := range warnings {
+		ed.ShowError(w.Error())
+	}
+	if o.stdin {
+		fmt.Fprintln(stderr, "kjx: Reading from stdin...") // as Vim says it
+	}
 	if o.recover {
-		if err := sess.Recover(file); err != nil {
+		if err := sess.Recover(o.firstFile()); err != nil {
 			fmt.Fprintln(stderr, "kjx:", err)
 			return 1
 		}
-	} else if file != "" {
-		if err := ed.Open(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintln(stderr, "kjx:", err)
-			return 1
-		}
+	} else if err := openFiles(ed, o, stdin); err != nil {
+		fmt.Fprintln(stderr, "kjx:", err)
+		return 1
 	}
 	if o.demo {
 		if err := playDemo(ed, demo); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)
 			return 1
 		}
-	}
-	for _, w := range warnings {
-		ed.ShowError(w.Error())
 	}
 	// SIGHUP, SIGTERM and SIGQUIT end Run: the undo files and recovery
 	// data are written, the terminal restored, then kjx exits 128+signal.
@@ -107,6 +109,12 @@ func loadConfig(o options, env config.Env) (config.Config, string, []error) {
 		return config.Default(env), "", nil
 	}
 	path := o.configFile
+	if path != "" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			// Vim's words for vim -u naming a missing file.
+			return config.Default(env), "", []error{fmt.Errorf("E282: Cannot read from %q", path)}
+		}
+	}
 	if path == "" {
 		p, err := config.DefaultFile(env)
 		if err != nil {

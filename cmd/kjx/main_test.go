@@ -21,7 +21,8 @@ func TestUsageErrors(t *testing.T) {
 		{"--bogus"},
 		{"--headless", "--keys"},
 		{"--headless", "--clock", "soon"},
-		{"--headless", "a.txt", "b.txt"},
+		{"--headless", "-", "b.txt"},
+		{"-x", "f"},
 		{"--keys", "x"},
 	} {
 		code, out, errs := runKJX(t, args...)

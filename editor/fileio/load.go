@@ -157,6 +157,19 @@ func Load(path string) (Loaded, error) {
 	return l, nil
 }
 
+// LoadReader reads a stream such as standard input (kjx -) to its end, at
+// most MaxStreamSize bytes, and decodes it as Load does a file (Stat is
+// the zero value; Stream and Truncated are set).
+func LoadReader(r io.Reader) (Loaded, error) {
+	data, truncated, err := readBounded(r, nil, MaxStreamSize)
+	if err != nil {
+		return Loaded{}, fmt.Errorf("read: %w", err)
+	}
+	l := decode(data)
+	l.Stream, l.Truncated, l.Size = true, truncated, int64(len(data))
+	return l, nil
+}
+
 // openForLoad opens path for reading. A FIFO is opened as Vim does,
 // waiting for a writer; anything else without blocking (O_NONBLOCK), so
 // that a FIFO put in its place after the Check cannot hang the open.

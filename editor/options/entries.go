@@ -111,7 +111,7 @@ var table = []Def{
 		Doc:  "Vim's 'smartindent': a new line after `{` (or a line starting with if, else, while, do, for, switch) is indented one shiftwidth more, a `}` typed first goes back to the `{`'s indent, a `#` typed first to column 0.",
 		Bool: func(v *Values) *bool { return &v.SmartIndent }},
 	{Name: "hidden", Short: "hid", Kind: Bool, Config: "editor.hidden",
-		Doc:  "Vim's 'hidden': a buffer that is left stays loaded (stored; buffers are always kept).",
+		Doc:  "Vim's 'hidden': a modified buffer may be left (`:next`, `:buffer`, `:edit`) and keeps its changes, instead of E37 (kjx keeps every buffer loaded either way).",
 		Bool: func(v *Values) *bool { return &v.Hidden }},
 	{Name: "endofline", Short: "eol", Kind: Bool,
 		Doc:  "Vim's 'endofline': the buffer's last line ends with a newline when written (read from the file; with fixendofline one is written anyway).",

@@ -118,12 +118,19 @@ func (s *Session) StepState(msgs []editor.Message) StepState {
 // HeadlessConfig configures RunHeadless.
 type HeadlessConfig struct {
 	Session Config
-	File    string // "" for an empty buffer
+	File    string // "" for an empty buffer (ignored when Open is set)
 	// Recover opens File as `kjx -r` does: the state kept in its recovery
 	// file (File may be the id of an unnamed buffer's).
 	Recover bool
-	Steps   []Step
-	JSON    bool
+	// Open, when not nil, opens the files instead of File (kjx's command
+	// line: several files as the argument list, +CMD, standard input).
+	// An error is printed on stderr and ends the run with status 1.
+	Open  func(*editor.Editor) error
+	Steps []Step
+	JSON  bool
+	// Startup are messages of start-up (the configuration's errors): they
+	// come first in the first step's messages.
+	Startup []string
 }
 
 // RunHeadless runs steps without a terminal, printing a JSON StepState
@@ -145,6 +152,11 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "kjx:", err)
 			return 1
 		}
+	case cfg.Open != nil:
+		if err := cfg.Open(e); err != nil {
+			fmt.Fprintln(stderr, "kjx:", err)
+			return 1
+		}
 	case cfg.File != "":
 		_ = e.Open(cfg.File) // errors are messages
 	}
@@ -157,8 +169,12 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		opening = nil
 	}
 	status := 0
-	if e.ErrorCount() > 0 {
+	if e.ErrorCount() > 0 || len(cfg.Startup) > 0 {
 		status = 1
+	}
+	var startup []editor.Message
+	for _, m := range cfg.Startup {
+		startup = append(startup, editor.Message{Text: m, Error: true})
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
@@ -168,6 +184,10 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 		before := e.ErrorCount()
 		msgs, err := s.Step(st)
+		if len(startup) > 0 {
+			msgs = append(startup, msgs...)
+			startup = nil
+		}
 		if err != nil {
 			msgs = append(msgs, editor.Message{Text: err.Error(), Error: true})
 			status = 1

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzParseArgs: any command line either parses or gives one usage line;
+// every argument after "--" is a file, and a parse never invents one.
+func FuzzParseArgs(f *testing.F) {
+	for _, seed := range []string{"a.txt b.txt", "+42 f", "+/pat f", "+ f", "-R f", "-", "-- -weird", "--bogus", "-u", "--headless --keys x -c w f", "--clock 12 -"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Split(line, " ")
+		o, _, err := parseArgs(args)
+		if err != nil {
+			var u usageError
+			if !errors.As(err, &u) || !strings.HasPrefix(err.Error(), "kjx: ") {
+				t.Fatalf("%q: error %q is not a usage error", args, err)
+			}
+			if verbUsage[args[0]] != "" || slices.Contains(args, "--version") {
+				return // a verb or --version runs before the options are parsed
+			}
+			// What a person sees: one escaped line on stderr, exit 2.
+			var out, errb bytes.Buffer
+			if code := run(args, strings.NewReader(""), &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 || out.Len() > 0 {
+				t.Fatalf("%q: exit %d, stderr %q, stdout %q", args, code, errb.String(), out.String())
+			}
+			return
+		}
+		for _, file := range o.files {
+			if !slices.Contains(args, file) {
+				t.Fatalf("%q: file %q is not an argument", args, file)
+			}
+		}
+		if i := slices.Index(args, "--"); i >= 0 && !slices.Equal(o.files[len(o.files)-(len(args)-i-1):], args[i+1:]) {
+			t.Fatalf("%q: the arguments after -- are not the last files: %q", args, o.files)
+		}
+	})
+}

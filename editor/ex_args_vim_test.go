@@ -1,0 +1,149 @@
+package editor
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// argState is what the argument-list differential compares after each
+// command: the current file, the list and its index, the text, 'modified'
+// and the error the command gave ("" for none).
+type argState struct {
+	Buf      string   `json:"buf"`
+	Args     []string `json:"args"`
+	Idx      int      `json:"idx"`
+	Lines    []string `json:"lines"`
+	Modified bool     `json:"modified"`
+	Err      string   `json:"err"`
+}
+
+// argListCommands are the commands the random scenarios are made of. :bnext
+// and :bufdo are left out: Vim makes a buffer for every file of the list
+// at start-up, kjx only for the files it edits (docs/cli.md); :q is
+// TestQuitAfterE173's (in a Vim script it ends the scenario); :rewind is
+// kjx's workspace rewind (docs/workspace.md), not Vim's :first.
+var argListCommands = []string{
+	"next", "Next", "previous", "first", "last", "next!", "Next!",
+	"normal x", "normal x", "set hidden", "set nohidden", "argument 2", "argument 3",
+	"argadd d.txt", "args c.txt a.txt", "e b.txt", "e! c.txt", "w", "hide next",
+	"argdo s/1/X/e", "args",
+}
+
+var vimErrRE = regexp.MustCompile(`^Vim(\([^)]*\))?:`)
+
+// runVimArgs runs each scenario in a real Vim on a.txt b.txt c.txt.
+func runVimArgs(t *testing.T, files map[string]string, cmds []string) []argState {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "out.json")
+	var b strings.Builder
+	b.WriteString("set nocp\n")
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "let g:err = ''\ntry\n  %s\ncatch\n  let g:err = v:exception\nendtry\n", c)
+		fmt.Fprintf(&b, "call writefile([json_encode({'buf': bufname('%%'), 'args': argv(), 'idx': argidx(), 'lines': getline(1, '$'), 'modified': &modified ? v:true : v:false, 'err': g:err})], '%s', 'a')\n", out)
+	}
+	b.WriteString("qa!\n")
+	driver := filepath.Join(dir, "driver.vim")
+	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Not Ex mode (-e), which starts a file on its last line.
+	cmd := exec.Command("vim", "--not-a-term", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver, "a.txt", "b.txt", "c.txt")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_ = cmd.Run()
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("vim wrote no output: %v (%s)", err, stderr.String())
+	}
+	var res []argState
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var s argState
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			t.Fatal(err)
+		}
+		s.Err = vimErrRE.ReplaceAllString(s.Err, "")
+		res = append(res, s)
+	}
+	return res
+}
+
+// runKjxArgs runs the same scenario in kjx.
+func runKjxArgs(t *testing.T, files map[string]string, cmds []string) []argState {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := New(Config{Clean: true})
+	if err := e.SetArgs([]string{"a.txt", "b.txt", "c.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	var res []argState
+	for _, c := range cmds {
+		e.TakeMessages()
+		e.ExecEx(c)
+		st := argState{Buf: e.Buffer().Name(), Idx: e.args.idx, Args: e.args.files, Modified: e.Buffer().Modified(),
+			Lines: strings.Split(textOf(e), "\n")}
+		if st.Args == nil {
+			st.Args = []string{}
+		}
+		for _, m := range e.TakeMessages() {
+			if m.Error && st.Err == "" {
+				st.Err = m.Text
+			}
+		}
+		res = append(res, st)
+	}
+	return res
+}
+
+// TestArgListDifferential replays random scenarios of argument-list
+// commands in Vim and in kjx and compares the state after every command.
+func TestArgListDifferential(t *testing.T) {
+	if _, err := exec.LookPath("vim"); err != nil {
+		t.Skip("vim is not installed")
+	}
+	files := map[string]string{"a.txt": "a1\n", "b.txt": "b1\n  b2\n", "c.txt": "c1\n"}
+	rng := rand.New(rand.NewPCG(14, 13))
+	n := 60
+	if testing.Short() {
+		n = 10
+	}
+	for i := 0; i < n; i++ {
+		cmds := make([]string, 6)
+		for j := range cmds {
+			cmds[j] = argListCommands[rng.IntN(len(argListCommands))]
+		}
+		vim := runVimArgs(t, files, cmds)
+		kjx := runKjxArgs(t, files, cmds)
+		for j := range cmds {
+			if j >= len(vim) || j >= len(kjx) {
+				t.Fatalf("scenario %q: vim %d states, kjx %d", cmds, len(vim), len(kjx))
+			}
+			v, k := vim[j], kjx[j]
+			if v.Buf != k.Buf || v.Idx != k.Idx || !slices.Equal(v.Args, k.Args) || !slices.Equal(v.Lines, k.Lines) || v.Modified != k.Modified || v.Err != k.Err {
+				t.Fatalf("scenario %q, after %q:\nvim %+v\nkjx %+v", cmds, cmds[j], v, k)
+			}
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package editor
+
+// :argdo and :bufdo (Vim's ex_listdo): a command line run in every entry
+// of the argument list or every listed buffer, in order, stopping at the
+// first failure.
+
+import "github.com/kjx-editor/kjx/editor/exparse"
+
+// listdoCheck is Vim's check before the first file: a modified current
+// buffer that could not be left stops :argdo and :bufdo before they run
+// anything.
+func (e *Editor) listdoCheck(c *exparse.Cmd) error {
+	if e.buf().Modified() && !e.opt.Hidden && !hasHide(c) && !c.Bang {
+		return errNoWrite
+	}
+	return nil
+}
+
+// exArgdo is :argdo[!] {cmd}.
+func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if err := e.listdoCheck(c); err != nil {
+		return err
+	}
+	for i := range e.args.files {
+		if i >= len(e.args.files) {
+			break // the command shortened the list
+		}
+		if i != e.args.idx || !sameFile(e.args.files[i], e.buf().name) {
+			if err := e.gotoArg(i, c.Bang, hasHide(c)); err != nil {
+				return err
+			}
+		}
+		if !e.execExLine(c.Arg, false) || e.quit {
+			return errAbort
+		}
+	}
+	return nil
+}
+
+// exBufdo is :bufdo[!] {cmd}.
+func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if err := e.listdoCheck(c); err != nil {
+		return err
+	}
+	for _, b := range e.listedBuffers() {
+		if !b.listed {
+			continue // the command deleted it
+		}
+		if b != e.buf() {
+			if err := e.leaveBuffer(e.buf(), b.name, c.Bang, hasHide(c)); err != nil {
+				return err
+			}
+			e.switchTo(b)
+		}
+		if !e.execExLine(c.Arg, false) || e.quit {
+			return errAbort
+		}
+	}
+	return nil
+}
