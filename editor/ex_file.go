@@ -256,7 +256,7 @@ func (e *Editor) reload(b *Buffer) error {
 }
 
 func exEnew(e *Editor, c *exparse.Cmd, rg exRange) error {
-	if e.buf().Modified() && !c.Bang {
+	if e.buf().Modified() && !c.Bang && !e.opt.Hidden && !hasHide(c) {
 		return errNoWrite
 	}
 	b := e.newBuffer("", buffer.FromString(""))

@@ -22,8 +22,10 @@ func TestWriteAllGoesOn(t *testing.T) {
 		}
 	}
 	e := New(Config{Clean: true})
-	for _, step := range []string{"e a.txt", "normal! Ay", "e! c.txt", "normal! Aw", "file reg/x.txt",
-		"enew!", "normal! iz", "e! d.txt", "normal! id"} {
+	// 'hidden' keeps each modified buffer when the next is edited (:e!
+	// would throw its changes away, as in Vim).
+	for _, step := range []string{"set hidden", "e a.txt", "normal! Ay", "e c.txt", "normal! Aw", "file reg/x.txt",
+		"enew", "normal! iz", "e d.txt", "normal! id"} {
 		e.ExecEx(step)
 	}
 	e.TakeMessages()
