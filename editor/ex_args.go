@@ -259,8 +259,13 @@ func argColumns(files []string, cur, width int) []string {
 	return rows
 }
 
-// exNext is :next (the next entry) and :next {files} (a new list).
+// exNext is :next (the next entry) and :next {files} (a new list). As
+// Vim's ex_next, it refuses to leave a modified buffer (E37) before it
+// looks for the next entry (E165 comes after).
 func exNext(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if e.buf().Modified() && !c.Bang && !e.opt.Hidden && !hasHide(c) {
+		return errNoWrite
+	}
 	if c.Arg != "" {
 		return e.newArgList(c)
 	}
