@@ -22,7 +22,7 @@ type cmdline struct {
 
 // startCmdline enters Command-line mode with the given first text.
 func (e *Editor) startCmdline(kind rune, init string) {
-	e.cl = &cmdline{kind: kind, text: init, pos: len(init), hist: -1, visual: e.mode.visual()}
+	e.cmdline = &cmdline{kind: kind, text: init, pos: len(init), hist: -1, visual: e.mode.visual()}
 	e.mode = ModeCmdline
 }
 
@@ -35,8 +35,8 @@ func (e *Editor) startSearchCmdline(name string, op *ncmd) {
 	}
 	kind := rune(name[0])
 	e.startCmdline(kind, "")
-	e.cl.op = op
-	e.cl.count = count
+	e.cmdline.op = op
+	e.cmdline.count = count
 }
 
 // history returns the history list for the command line kind.
@@ -67,7 +67,7 @@ func (e *Editor) addCmdHistory(kind rune, s string) {
 
 // cmdlineKey handles one key in Command-line mode.
 func (e *Editor) cmdlineKey(k Key) {
-	cl := e.cl
+	cl := e.cmdline
 	if cl.literal || cl.regWait {
 		e.cmdlineSecondKey(k)
 		return
@@ -108,7 +108,7 @@ func (e *Editor) cmdlineKey(k Key) {
 // cmdlineSecondKey is the key after CTRL-V (inserted literally) or after
 // CTRL-R (a register's name).
 func (e *Editor) cmdlineSecondKey(k Key) {
-	cl := e.cl
+	cl := e.cmdline
 	if cl.literal {
 		cl.literal = false
 		switch k.Code {
@@ -132,7 +132,7 @@ func (e *Editor) cmdlineSecondKey(k Key) {
 // a line that is not empty), <Del>, CTRL-W, CTRL-U, <Left>, <Right>,
 // <Home>/CTRL-B, <End>/CTRL-E. It reports whether k was one.
 func (e *Editor) cmdlineEditKey(k Key) bool {
-	cl := e.cl
+	cl := e.cmdline
 	switch {
 	case (k.Code == KeyBackspace || k.IsCtrl('h')) && cl.text != "":
 		if cl.pos > 0 {
@@ -200,7 +200,7 @@ func controlRune(c KeyCode) rune {
 }
 
 func (e *Editor) cmdlineInsert(s string) {
-	cl := e.cl
+	cl := e.cmdline
 	cl.text = cl.text[:cl.pos] + s + cl.text[cl.pos:]
 	cl.pos += len(s)
 	cl.hist = -1
@@ -209,7 +209,7 @@ func (e *Editor) cmdlineInsert(s string) {
 // cmdlineHistory recalls older (up) or newer entries; with prefix, only
 // entries starting with what was typed (<Up>/<Down>), as Vim.
 func (e *Editor) cmdlineHistory(up, prefix bool) {
-	cl := e.cl
+	cl := e.cmdline
 	h := *e.historyFor(cl.kind)
 	if cl.hist < 0 {
 		cl.hist = len(h)
@@ -242,15 +242,15 @@ func (e *Editor) cmdlineHistory(up, prefix bool) {
 
 func (e *Editor) leaveCmdline() {
 	e.mode = ModeNormal
-	if e.cl != nil && e.cl.visual {
+	if e.cmdline != nil && e.cmdline.visual {
 		e.mode = e.vis.mode
 	}
-	e.cl = nil
+	e.cmdline = nil
 }
 
 // runCmdline executes a finished command line.
 func (e *Editor) runCmdline(cl *cmdline) {
-	e.cl = nil
+	e.cmdline = nil
 	switch cl.kind {
 	case ':':
 		e.mode = ModeNormal

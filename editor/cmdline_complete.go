@@ -33,7 +33,7 @@ type completion struct {
 
 // completeCmdline handles <Tab> (forward) and <S-Tab> on the : line.
 func (e *Editor) completeCmdline(forward bool) {
-	cl := e.cl
+	cl := e.cmdline
 	c := cl.comp
 	if c == nil || cl.text != c.shown {
 		start, kind := completionContext(cl.text[:cl.pos])

@@ -11,10 +11,10 @@ import (
 func cmdlineAfter(t *testing.T, e *Editor, keys string) string {
 	t.Helper()
 	e.Feed(MustParseKeys(keys), true)
-	if e.cl == nil {
+	if e.cmdline == nil {
 		t.Fatalf("%q: not on the command line (mode %v)", keys, e.mode)
 	}
-	return e.cl.text
+	return e.cmdline.text
 }
 
 // TestCmdlineCompletion checks what <Tab> and <S-Tab> complete on the :

@@ -259,7 +259,7 @@ func (e *Editor) checkBuffer(b *Buffer, c diskCheck, rep *diskReport) {
 // operator, a Visual selection or a command line.
 func (e *Editor) idle() bool {
 	return e.mode == ModeNormal && len(e.pending) == 0 && len(e.queue) == 0 && !e.draining &&
-		e.cl == nil && (e.ins == nil || !e.ins.oneCmd)
+		e.cmdline == nil && (e.ins == nil || !e.ins.oneCmd)
 }
 
 // CheckPending runs the checks of changed files that waited for the

@@ -34,7 +34,7 @@
 // Confirm is the prompt of :s///c (ex_substitute_confirm.go): the command
 // line's <CR> enters it when a match is found, each key answers it, and
 // it returns to Normal mode when the matches, q, l or a end the command.
-// The pending :s lives in Editor.subc; a :g that runs it is resumed from
+// The pending :s lives in Editor.pendingConfirm; a :g that runs it is resumed from
 // there.
 //
 // # Text model

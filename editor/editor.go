@@ -74,7 +74,7 @@ type Editor struct {
 	pending []Key // keys of an incomplete Normal-mode command
 	maps    mappings
 	ins     *insertState
-	cl      *cmdline
+	cmdline *cmdline
 	vis     visualState
 
 	regs     registers
@@ -93,29 +93,29 @@ type Editor struct {
 
 	uiReq UIRequest // the last request to the UI (uireq.go)
 
-	search      searchState
-	lastFind    findState
-	lastSub     subState
-	subc        *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
-	cmdHist     []string
-	srchHist    []string
-	msgs        []Message    // messages not yet taken
-	sourcing    []*sourceCtx // the files :source is running (ex_source.go)
-	prevBang    string       // the last shell command, for ! in :!cmd (ex_filter.go)
-	bangRedo    *redoCmd     // what . repeats after the ! operator's command
-	keptMsg     bool         // a message is kept for the screen (see msgKeep)
-	output      []string     // output of list commands not yet taken
-	outputDiff  [][2]int     // the ranges of output lines that are a diff
-	history     []string     // :messages
-	errCount    int          // error messages ever shown
-	src         undo.Source
-	quit        bool
-	lastInsText string // the ". register
-	lastInsKeys []Key  // the keys of the last insert (CTRL-A)
-	lastExCmd   string // the ": register
-	changed     bool   // a change was made since the last finishChange
+	search         searchState
+	lastFind       findState
+	lastSub        subState
+	pendingConfirm *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
+	cmdHist        []string
+	srchHist       []string
+	msgs           []Message    // messages not yet taken
+	sourcing       []*sourceCtx // the files :source is running (ex_source.go)
+	prevBang       string       // the last shell command, for ! in :!cmd (ex_filter.go)
+	bangRedo       *redoCmd     // what . repeats after the ! operator's command
+	keptMsg        bool         // a message is kept for the screen (see msgKeep)
+	output         []string     // output of list commands not yet taken
+	outputDiff     [][2]int     // the ranges of output lines that are a diff
+	history        []string     // :messages
+	errCount       int          // error messages ever shown
+	src            undo.Source
+	quit           bool
+	lastInsText    string // the ". register
+	lastInsKeys    []Key  // the keys of the last insert (CTRL-A)
+	lastExCmd      string // the ": register
+	changed        bool   // a change was made since the last finishChange
 
-	ins0AutoIndent int // line whose indent o/O auto-inserted (-1: none)
+	autoIndentLine int // line whose indent o/O auto-inserted (-1: none)
 
 	globalBusy      bool         // :g is running its command
 	globalLines     globalMarked // :g's marked lines, kept on their text (observers.go)
@@ -162,7 +162,7 @@ func New(cfg Config) *Editor {
 	if cfg.Shell == nil {
 		cfg.Shell = noShell{}
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, ins0AutoIndent: -1,
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, autoIndentLine: -1,
 		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell, workspace: cfg.Workspace}
 	if cfg.Clean {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile

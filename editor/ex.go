@@ -69,8 +69,8 @@ func (e *Editor) execExLine(line string, typed bool) bool {
 		if c.Next == "" || e.quit {
 			break
 		}
-		if e.mode == ModeConfirm && e.subc != nil {
-			e.subc.rest = c.Next // runs when the :s///c prompt ends
+		if e.mode == ModeConfirm && e.pendingConfirm != nil {
+			e.pendingConfirm.rest = c.Next // runs when the :s///c prompt ends
 			break
 		}
 		rest = c.Next

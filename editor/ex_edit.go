@@ -75,8 +75,8 @@ func (e *Editor) runGlobal(cmd string, i int) {
 		}
 		e.win.cur = Pos{Line: l}
 		ok := e.execExLine(cmd, false)
-		if e.mode == ModeConfirm && e.subc != nil {
-			e.subc.global = &globalResume{cmd: cmd, next: i + 1}
+		if e.mode == ModeConfirm && e.pendingConfirm != nil {
+			e.pendingConfirm.global = &globalResume{cmd: cmd, next: i + 1}
 			return
 		}
 		if !ok || e.quit {

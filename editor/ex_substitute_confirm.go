@@ -65,7 +65,7 @@ type ConfirmView struct {
 // viewConfirm fills the View while a :s///c asks: the match, the prompt,
 // and the text with the replacements accepted in the current line.
 func (e *Editor) viewConfirm(v *View) {
-	c := e.subc
+	c := e.pendingConfirm
 	if c == nil || e.mode != ModeConfirm {
 		return
 	}
@@ -94,7 +94,7 @@ func (c *subConfirm) shownRange(m subMatch) (int, int) {
 // change, with the undo position at the cursor as it is (Vim's cursor
 // when it leaves the line).
 func (e *Editor) commitPending() {
-	c := e.subc
+	c := e.pendingConfirm
 	if len(c.pending) == 0 {
 		c.pendChain = -1
 		return
@@ -128,7 +128,7 @@ func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
 	if !e.globalBusy {
 		e.setPCMark()
 	}
-	e.subc = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, pendChain: -1, ask: true,
+	e.pendingConfirm = &subConfirm{sp: sp, scan: scan, cur: m, lastChain: -1, pendChain: -1, ask: true,
 		prompt: fmt.Sprintf("replace with %s (y/n/a/q/l/^E/^Y)?", sp.rep)}
 	e.mode = ModeConfirm
 	e.askConfirm()
@@ -137,7 +137,7 @@ func (e *Editor) startConfirm(sp *subSpec, noErr bool) error {
 
 // askConfirm puts the cursor on the current match and shows the prompt.
 func (e *Editor) askConfirm() {
-	c := e.subc
+	c := e.pendingConfirm
 	st, _ := c.shownRange(c.cur)
 	line := c.cur.line + c.lines
 	e.win.cur = Pos{Line: line, Col: st - lineStart(e.text(), line)}
@@ -147,7 +147,7 @@ func (e *Editor) askConfirm() {
 
 // confirmKey answers the prompt of a :s///c with one key.
 func (e *Editor) confirmKey(k Key, typed bool) {
-	c := e.subc
+	c := e.pendingConfirm
 	if c == nil {
 		if e.picker != nil {
 			e.pickerKey(k) // picker.go
@@ -208,7 +208,7 @@ func (e *Editor) scrollConfirm(down bool) {
 
 // nextConfirm asks about the next match, or ends the command.
 func (e *Editor) nextConfirm() {
-	c := e.subc
+	c := e.pendingConfirm
 	m, ok := c.scan.next()
 	if !ok {
 		e.endConfirm()
@@ -224,7 +224,7 @@ func (e *Editor) nextConfirm() {
 // replaceConfirmed replaces the current match; false after an error
 // (which ends the command).
 func (e *Editor) replaceConfirmed() bool {
-	c := e.subc
+	c := e.pendingConfirm
 	rep, err := c.sp.expand(c.scan, c.cur)
 	if err != nil {
 		e.errMsg("%s", err.Error())
@@ -264,7 +264,7 @@ func (e *Editor) replaceConfirmed() bool {
 // follows the last break, stays pending until the scan leaves it (so an
 // undo step in between shows the line as it was).
 func (e *Editor) splitConfirmed(ed offEdit) {
-	c := e.subc
+	c := e.pendingConfirm
 	s := c.scan
 	beg := bytes.LastIndexByte(s.text[:ed.start], '\n') + 1
 	var head strings.Builder
@@ -288,7 +288,7 @@ func (e *Editor) splitConfirmed(ed offEdit) {
 // replaceRest replaces the current match and all the others without
 // asking (the answer a), in one pass over the buffer as a :s without c.
 func (e *Editor) replaceRest() {
-	c := e.subc
+	c := e.pendingConfirm
 	edits := append([]offEdit(nil), c.pending...)
 	line := c.cur.line + c.lines
 	c.pending, c.pendShift, c.pendChain = nil, 0, -1
@@ -327,13 +327,13 @@ func (e *Editor) replaceRest() {
 
 // endConfirm finishes a :s///c (all matches answered, q, <Esc>, l, or a).
 func (e *Editor) endConfirm() {
-	c := e.subc
+	c := e.pendingConfirm
 	if c == nil {
 		e.mode = ModeNormal
 		return
 	}
 	e.commitPending()
-	e.subc = nil
+	e.pendingConfirm = nil
 	e.mode = ModeNormal
 	if c.nsubs > 0 {
 		if !c.ask {
@@ -350,10 +350,10 @@ func (e *Editor) endConfirm() {
 	e.scrollToCursor()
 	if c.rest != "" {
 		e.execExLine(c.rest, false)
-		if e.mode == ModeConfirm && e.subc != nil {
+		if e.mode == ModeConfirm && e.pendingConfirm != nil {
 			// Another :s///c on the same line: :g goes on after it.
-			if e.subc.global == nil {
-				e.subc.global = c.global
+			if e.pendingConfirm.global == nil {
+				e.pendingConfirm.global = c.global
 			}
 			return
 		}
@@ -371,7 +371,7 @@ func (e *Editor) endConfirm() {
 // whose prompt is left the same way.
 func (e *Editor) abortConfirm() {
 	e.ask, e.picker = nil, nil // a yes/no question (question.go) is answered "no", the picker closed
-	for e.mode == ModeConfirm && e.subc != nil {
+	for e.mode == ModeConfirm && e.pendingConfirm != nil {
 		e.endConfirm()
 	}
 	if e.mode == ModeConfirm {

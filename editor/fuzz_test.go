@@ -27,8 +27,8 @@ func checkInvariants(t *testing.T, e *Editor, input string) {
 	if (e.mode == ModeInsert || e.mode == ModeReplace) != (e.ins != nil) {
 		t.Fatalf("%q: mode %v with insert state %v", input, e.mode, e.ins != nil)
 	}
-	if (e.mode == ModeCmdline) != (e.cl != nil) {
-		t.Fatalf("%q: mode %v with command line %v", input, e.mode, e.cl != nil)
+	if (e.mode == ModeCmdline) != (e.cmdline != nil) {
+		t.Fatalf("%q: mode %v with command line %v", input, e.mode, e.cmdline != nil)
 	}
 	if t := e.buf().tree.Text(); !t.Equal(r) {
 		panic("text and tree disagree")

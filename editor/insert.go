@@ -7,31 +7,31 @@ import (
 
 // insertState is one Insert (or Replace) mode session.
 type insertState struct {
-	cmd      string // the command that started it: i a A I o O c R ...
-	count    int    // repeat count applied at <Esc>
-	keys     []Key  // keys typed in the session (for the count and for .)
-	prefix   []Key  // the keys . replays before keys (the command itself)
-	start    Pos    // where typing started (the 'start' limit of <BS>)
-	replaced []string
-	block    *opRange // block I/A/c: text is copied to the other lines at <Esc>
-	oneCmd   bool     // CTRL-O: back to Insert mode after one command
-	literal  bool     // CTRL-V: the next key is inserted as is
-	regWait  bool     // CTRL-R: the next key names a register
-	aiLine   int      // line whose indent was only auto-inserted (-1: none)
-	replay   bool     // replaying keys for a count: do not record them
-	rcount   int      // the count . repeats with (0: none)
-	rreg     rune     // the register . repeats with
-	vredo    *redoCmd // a Visual command that started this insert
-	corner   bool     // block I/A: the cursor ends at the block's corner
+	cmd          string // the command that started it: i a A I o O c R ...
+	count        int    // repeat count applied at <Esc>
+	keys         []Key  // keys typed in the session (for the count and for .)
+	prefix       []Key  // the keys . replays before keys (the command itself)
+	start        Pos    // where typing started (the 'start' limit of <BS>)
+	replaced     []string
+	block        *opRange // block I/A/c: text is copied to the other lines at <Esc>
+	oneCmd       bool     // CTRL-O: back to Insert mode after one command
+	literal      bool     // CTRL-V: the next key is inserted as is
+	regWait      bool     // CTRL-R: the next key names a register
+	aiLine       int      // line whose indent was only auto-inserted (-1: none)
+	replay       bool     // replaying keys for a count: do not record them
+	rcount       int      // the count . repeats with (0: none)
+	redoRegister rune     // the register . repeats with
+	visualRedo   *redoCmd // a Visual command that started this insert
+	corner       bool     // block I/A: the cursor ends at the block's corner
 }
 
 // startInsert enters Insert mode (Replace mode for R).
 func (e *Editor) startInsert(cmd string, count int, prefix []Key) {
-	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.ins0AutoIndent}
+	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.autoIndentLine}
 	if count > 1 {
 		e.ins.rcount = count
 	}
-	e.ins0AutoIndent = -1
+	e.autoIndentLine = -1
 	e.mode = ModeInsert
 	if cmd == "R" {
 		e.mode = ModeReplace
@@ -234,13 +234,13 @@ func (e *Editor) restartInsert() {
 	in := e.ins
 	in.count = 1
 	in.rcount = 0
-	in.rreg = 0
+	in.redoRegister = 0
 	in.start = cur
 	in.prefix = MustParseKeys("i")
 	in.keys = nil
 	in.replaced = nil
 	in.aiLine = -1
-	in.vredo = nil
+	in.visualRedo = nil
 }
 
 // finishInsert is <Esc> (repeat the count, leave Insert mode) or CTRL-C.
@@ -272,12 +272,12 @@ func (e *Editor) finishInsert(repeat bool) {
 	e.lastInsText = insertedText(in.keys)
 	e.lastInsKeys = append([]Key(nil), in.keys...)
 	ins := append(append([]Key(nil), in.keys...), K(KeyEsc))
-	if in.vredo != nil {
-		rd := *in.vredo
+	if in.visualRedo != nil {
+		rd := *in.visualRedo
 		rd.insert = ins
 		e.redo = &rd
 	} else {
-		e.redo = &redoCmd{reg: in.rreg, count: in.rcount, keys: in.prefix, insert: ins}
+		e.redo = &redoCmd{reg: in.redoRegister, count: in.rcount, keys: in.prefix, insert: ins}
 	}
 	e.mode = ModeNormal
 	e.ins = nil

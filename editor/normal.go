@@ -14,16 +14,16 @@ const (
 // ncmd is one parsed Normal-mode (or Visual-mode) command:
 // ["x][count]name[arg] or ["x][count]op[count][force](motion[arg]|textobj|op).
 type ncmd struct {
-	reg    rune   // register, 0 for none
-	count  int    // count before the command, 0 for none
-	name   string // command, operator or motion name in key notation ("x", "g~", "<C-r>")
-	arg    string // character argument (f{c}, r{c}, m{c}, q{c}, @{c}, '{c})
-	mcount int    // count after an operator, 0 for none
-	motion string // the operator's motion or text object ("iw"); "" with line set
-	marg   string // the motion's character argument
-	line   bool   // the operator was doubled (dd, g~~, gUU): act on count lines
-	force  string // "v", "V" or "<C-v>" typed after the operator
-	keys   []Key  // the keys that made the command
+	reg         rune   // register, 0 for none
+	count       int    // count before the command, 0 for none
+	name        string // command, operator or motion name in key notation ("x", "g~", "<C-r>")
+	arg         string // character argument (f{c}, r{c}, m{c}, q{c}, @{c}, '{c})
+	motionCount int    // count after an operator, 0 for none
+	motion      string // the operator's motion or text object ("iw"); "" with line set
+	marg        string // the motion's character argument
+	line        bool   // the operator was doubled (dd, g~~, gUU): act on count lines
+	force       string // "v", "V" or "<C-v>" typed after the operator
+	keys        []Key  // the keys that made the command
 }
 
 // count1 is the command's count, at least 1 (operator and motion counts
@@ -40,11 +40,11 @@ func (c *ncmd) count1() int {
 func (c *ncmd) count0() int {
 	switch {
 	case c.count == 0:
-		return c.mcount
-	case c.mcount == 0:
+		return c.motionCount
+	case c.motionCount == 0:
 		return c.count
 	}
-	return c.count * c.mcount
+	return c.count * c.motionCount
 }
 
 // keyName is the table name of one key.
@@ -245,7 +245,7 @@ func (p *parser) parseOperandPrefix(c *ncmd) nstatus {
 			return nMore
 		}
 		if n > 0 {
-			c.mcount = n
+			c.motionCount = n
 		}
 		if p.i >= len(p.keys) {
 			return nMore

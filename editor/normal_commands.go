@@ -217,7 +217,7 @@ func (e *Editor) openLine(below bool) {
 		e.win.cur = Pos{Line: 0, Col: len(indent)}
 	}
 	if indent != "" {
-		e.ins0AutoIndent = e.win.cur.Line // the new line: its indent goes if nothing is typed
+		e.autoIndentLine = e.win.cur.Line // the new line: its indent goes if nothing is typed
 	}
 }
 

@@ -6,7 +6,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 	if e.buf().empty {
 		e.saveUndo() // Vim's op_change saves for undo in an empty buffer
 		e.startInsert("c", 1, e.redoKeys(c))
-		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+		e.ins.rcount, e.ins.redoRegister = c.count0(), c.reg
 		return
 	}
 	switch rg.kind {
@@ -21,7 +21,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 			e.win.cur.Col = nextCol(line, e.win.cur.Col)
 		}
 		e.startInsert("c", 1, e.redoKeys(c))
-		e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+		e.ins.rcount, e.ins.redoRegister = c.count0(), c.reg
 		e.ins.block = &rg
 		return
 	default:
@@ -39,7 +39,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		e.win.cur = rg.start
 	}
 	e.startInsert("c", 1, e.redoKeys(c))
-	e.ins.rcount, e.ins.rreg = c.count0(), c.reg
+	e.ins.rcount, e.ins.redoRegister = c.count0(), c.reg
 }
 
 // changeLines is c on whole lines: the lines but the first are deleted,

@@ -68,7 +68,7 @@ func (e *Editor) viewSearch(v *View) {
 	if e.opt.HLSearch && e.search.hl && e.search.pattern != "" {
 		v.Matches = matchesFunc(e.searchOptions(), e.search.pattern)
 	}
-	if e.opt.IncSearch && e.cl != nil && (e.cl.kind == '/' || e.cl.kind == '?') {
+	if e.opt.IncSearch && e.cmdline != nil && (e.cmdline.kind == '/' || e.cmdline.kind == '?') {
 		v.IncSearch = e.incMatch()
 	}
 }
@@ -113,7 +113,7 @@ func matchesFunc(opt vimre.Options, pat string) func(text buffer.Rope, from, to 
 // incMatch is the match 'incsearch' shows for the search being typed:
 // the first one from the cursor in the search's direction ([0, 0]: none).
 func (e *Editor) incMatch() [2]int {
-	pat, _ := splitSearchOffset(e.cl.text, byte(e.cl.kind))
+	pat, _ := splitSearchOffset(e.cmdline.text, byte(e.cmdline.kind))
 	if pat == "" {
 		return [2]int{}
 	}
@@ -122,7 +122,7 @@ func (e *Editor) incMatch() [2]int {
 		return [2]int{}
 	}
 	r := e.text()
-	s, end, _, ok := vimre.Search(r, re, posToOff(r, e.win.cur), e.cl.kind == '?', e.opt.WrapScan)
+	s, end, _, ok := vimre.Search(r, re, posToOff(r, e.win.cur), e.cmdline.kind == '?', e.opt.WrapScan)
 	if !ok || s >= end {
 		return [2]int{}
 	}

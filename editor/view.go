@@ -130,9 +130,9 @@ func (e *Editor) TakeView() View {
 	v.Undo = t.Snapshot()
 	v.Status.Disk = b.DiskState()
 	v.Status.Rewound = e.rewoundLabel()
-	if e.cl != nil {
-		v.Cmdline = string(e.cl.kind) + e.cl.text
-		v.CmdPos = 1 + e.cl.pos
+	if e.cmdline != nil {
+		v.Cmdline = string(e.cmdline.kind) + e.cmdline.text
+		v.CmdPos = 1 + e.cmdline.pos
 	}
 	if e.mode.visual() {
 		v.Visual = VisualView{Anchor: e.vis.anchor, Cursor: e.win.cur, BlockToEOL: e.vis.toEOL}

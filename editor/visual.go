@@ -114,7 +114,7 @@ func (e *Editor) execVisual(c *ncmd) {
 		e.vis.blockV1 = -1
 		rd := &redoCmd{reg: c.reg, keys: keys, vis: info}
 		if e.ins != nil {
-			e.ins.vredo = rd
+			e.ins.visualRedo = rd
 		} else {
 			e.redo = rd
 		}
