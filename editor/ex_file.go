@@ -91,8 +91,22 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if whole && b.empty {
 		nl = 0
 	}
+	verb, size := "written", st.Size
+	if appendTo {
+		verb, size = "appended", int64(text.Len())+int64(boolInt(eol))
+	}
+	e.msg("%q %s%dL, %dB %s", name, e.writeFlags(b, exists, eol, text), nl, size, verb)
+	e.cleanTemps(name)
+	if own && whole && !appendTo {
+		e.bufferWritten(b, text, eol, st)
+	}
+	return nil
+}
+
+// writeFlags is the "[New] [dos] [noeol] " part of a write's message.
+func (e *Editor) writeFlags(b *Buffer, existed, eol bool, text buffer.Rope) string {
 	flags := ""
-	if !exists {
+	if !existed {
 		flags += "[New] "
 	}
 	if b.ff == "dos" {
@@ -101,26 +115,20 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if !eol && !e.opt.FixEndOfLine && text.Len() > 0 {
 		flags += "[noeol] "
 	}
-	verb := "written"
-	if appendTo {
-		verb = "appended"
-	}
-	size := st.Size
-	if appendTo {
-		size = int64(text.Len()) + int64(boolInt(eol))
-	}
-	e.msg("%q %s%dL, %dB %s", name, flags, nl, size, verb)
-	e.cleanTemps(name)
-	if own && whole && !appendTo {
-		b.tree.MarkSaved()
-		b.readonly = false // Vim: :w! resets 'readonly'
-		b.shapeSaved()
-		b.stat = &st
-		b.noFile = false
-		e.persist.Written(b, text, eol)
-		e.diskWritten(b, text, eol)
-	}
-	return nil
+	return flags
+}
+
+// bufferWritten records that b's whole text is its file now: saved in its
+// undo tree, no longer 'readonly', its shape and stat, and tells the undo files and the disk
+// watcher.
+func (e *Editor) bufferWritten(b *Buffer, text buffer.Rope, eol bool, st fileio.Stat) {
+	b.tree.MarkSaved()
+	b.readonly = false // Vim: :w! resets 'readonly'
+	b.shapeSaved()
+	b.stat = &st
+	b.noFile = false
+	e.persist.Written(b, text, eol)
+	e.diskWritten(b, text, eol)
 }
 
 func boolInt(b bool) int {

@@ -108,45 +108,7 @@ func (v *scrollView) scrollTop() {
 // scrollBot is Vim's scroll_cursor_bot with 'scrolljump' 1.
 func (v *scrollView) scrollBot() {
 	const minScroll = 1
-	bot, empty := v.botline(), v.emptyRows()
-	used, scrolled, extra := 1, 0, 0
-	if v.cur >= bot {
-		scrolled = used
-		if v.cur == bot {
-			scrolled -= empty
-		}
-	}
-	above, below := v.cur, v.cur
-	for above > 1 {
-		if ((scrolled <= 0 || scrolled >= minScroll) && extra >= v.so || below+1 > v.lines) && above < bot {
-			break
-		}
-		above--
-		if used++; used > v.height {
-			break
-		}
-		if above >= bot {
-			scrolled++
-			if above == bot {
-				scrolled -= empty
-			}
-		}
-		if below < v.lines {
-			below++
-			if used++; used > v.height {
-				break
-			}
-			if extra < v.so || scrolled < minScroll {
-				extra++
-				if below >= bot {
-					scrolled++
-					if below == bot {
-						scrolled -= empty
-					}
-				}
-			}
-		}
-	}
+	used, scrolled := v.botScrollAmount(minScroll)
 	lineCount := 0
 	switch {
 	case scrolled <= 0:
@@ -154,7 +116,7 @@ func (v *scrollView) scrollBot() {
 		lineCount = used
 	default:
 		i, b := 0, v.top-1
-		for i < scrolled && b < bot {
+		for i < scrolled && b < v.botline() {
 			b++
 			i++
 			lineCount++
@@ -168,6 +130,47 @@ func (v *scrollView) scrollBot() {
 	} else if lineCount > 0 {
 		v.top = min(v.top+lineCount, v.lines)
 	}
+}
+
+// botScrollAmount is the counting half of scroll_cursor_bot: the rows the
+// cursor line and its 'scrolloff' context use (used, more than the
+// window's height when they do not fit) and how many of them lie below
+// the window (scrolled).
+func (v *scrollView) botScrollAmount(minScroll int) (used, scrolled int) {
+	bot, empty := v.botline(), v.emptyRows()
+	past := func(l int) int { // what line l adds to scrolled
+		switch {
+		case l > bot:
+			return 1
+		case l == bot:
+			return 1 - empty
+		}
+		return 0
+	}
+	used, extra := 1, 0
+	scrolled = past(v.cur)
+	above, below := v.cur, v.cur
+	for above > 1 {
+		if ((scrolled <= 0 || scrolled >= minScroll) && extra >= v.so || below+1 > v.lines) && above < bot {
+			break
+		}
+		above--
+		if used++; used > v.height {
+			break
+		}
+		scrolled += past(above)
+		if below < v.lines {
+			below++
+			if used++; used > v.height {
+				break
+			}
+			if extra < v.so || scrolled < minScroll {
+				extra++
+				scrolled += past(below)
+			}
+		}
+	}
+	return used, scrolled
 }
 
 // halfway is Vim's scroll_cursor_halfway (not at the end): the cursor
