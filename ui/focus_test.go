@@ -107,3 +107,24 @@ func TestBottomPaneShrinksTheTextWindow(t *testing.T) {
 		t.Fatalf("panel closed: editor told %dx%d", in.Width, in.Height)
 	}
 }
+
+// TestPanelFKeyForks: f in the panel sends the selected state as a fork
+// (the root as editor.RestoreRoot).
+func TestPanelFKeyForks(t *testing.T) {
+	l, _ := testLoop()
+	l.publish(editor.View{Mode: editor.ModeNormal})
+	l.drawIfNew(true)
+	l.handle(tcell.NewEventKey(tcell.KeyF5, 0, 0))
+	l.drawIfNew(true)
+	for len(l.in) > 0 {
+		<-l.in
+	}
+	l.handle(tcell.NewEventKey(tcell.KeyRune, 'f', 0))
+	if len(l.in) != 1 {
+		t.Fatalf("f: %d inputs, want one", len(l.in))
+	}
+	want := forkInput(l.r.Panel.model.Sel).Fork
+	if in := <-l.in; in.Fork == 0 || in.Fork != want {
+		t.Errorf("f sent %+v, want Fork %d", in, want)
+	}
+}

@@ -469,6 +469,8 @@ func (l *loop) panelKey(k editor.Key) {
 		}
 	case undopanel.ActUndo:
 		l.send(session.Input{Undo: true})
+	case undopanel.ActFork:
+		l.send(forkInput(a.Seq))
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		p.search.stop()

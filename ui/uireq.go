@@ -59,7 +59,16 @@ func textMatches(f func(text buffer.Rope, from, to int) [][2]int) func(text buff
 	}
 }
 
-// restoreInput is the editor input for the panel's Enter on state seq.
+// forkInput is the session input for the panel's f on state seq.
+func forkInput(seq int) session.Input {
+	if seq == 0 {
+		return session.Input{Fork: editor.RestoreRoot}
+	}
+	return session.Input{Fork: seq}
+}
+
+// restoreInput is the session input that restores state seq (the root
+// as editor.RestoreRoot).
 func restoreInput(seq int) session.Input {
 	if seq == 0 {
 		return session.Input{Restore: editor.RestoreRoot}

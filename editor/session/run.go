@@ -31,6 +31,10 @@ type Input struct {
 	Revert *editor.Revert
 	// Undo undoes one step, as u in Normal mode (the undo panel's u).
 	Undo bool
+	// Fork, when non-zero, opens state Fork of the current buffer as a
+	// new buffer, as :fork N does (editor.RestoreRoot: the original
+	// text; the undo panel's f).
+	Fork int
 }
 
 // RunHooks are optional callbacks of RunWith. They are called on the
@@ -156,5 +160,10 @@ func (s *Session) handleInput(ev Input) {
 	}
 	if ev.Undo {
 		e.UndoAnyMode()
+	}
+	if ev.Fork != 0 {
+		if err := e.ForkState(ev.Fork); err != nil {
+			e.ShowError(err.Error())
+		}
 	}
 }

@@ -20,6 +20,7 @@ const (
 	ActSearch                 // search the history for Pattern from the selection (Seq), upwards when Up
 	ActRevertHunk             // apply hunk Hunk of the diff from the current text to state Seq
 	ActUndo                   // undo one step of the text (u)
+	ActFork                   // open state Seq as a new buffer (:fork N)
 )
 
 // Action is the result of a key.
@@ -45,14 +46,14 @@ var HelpLines = []string{
 	"Enter     restore this state",
 	"P         live preview in the text window",
 	"r         choose a hunk to revert: n N, Enter, Esc",
+	"f         fork: this state as a new buffer (:fork N)",
 	"u         undo in the text",
 	"BS ^H     back to before the last restore (g<BS>)",
-	"z         fold straight runs",
+	"z t       fold straight runs; absolute time",
 	"p         diff/parent/full/mark",
 	"m         mark to compare with",
 	"/ ?       search down/up: changes, labels, sources",
 	"n N       next/previous match",
-	"t         absolute time",
 	"^E ^Y     scroll the preview",
 	"Tab ^Ww   focus the text (and back)",
 	"q Esc     close",
@@ -234,6 +235,8 @@ func (p *Panel) runeKey(t Tree, r rune) Action {
 		return p.toggleLive()
 	case 'u':
 		return Action{Kind: ActUndo}
+	case 'f':
+		return Action{Kind: ActFork, Seq: p.Sel}
 	case 't':
 		p.Absolute = !p.Absolute
 	default:
