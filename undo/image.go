@@ -43,3 +43,18 @@ type ImageNode struct {
 	// the changes anyway. Their difference must be the node's line delta.
 	Lines [2]int
 }
+
+// TextState is the state the image's text was in when it was taken: the
+// parent of Vim's curhead (the change undone last), else newhead (0: the
+// root).
+func (img Image) TextState() int {
+	if img.CurHead == 0 {
+		return img.NewHead
+	}
+	for i := range img.Nodes {
+		if img.Nodes[i].Seq == img.CurHead {
+			return img.Nodes[i].Parent
+		}
+	}
+	return img.NewHead
+}

@@ -37,7 +37,7 @@ func verbHistory(env verbEnv, name string) error {
 	} else {
 		fmt.Fprintln(env.stderr, "kjx: "+terminalSafe(h.errNoTexts().Error())+"; line counts unknown")
 	}
-	h.last = imageState(h.img)
+	h.last = h.img.TextState()
 	p := historyPrinter{w: bufio.NewWriterSize(env.stdout, 64<<10), width: max(len(strconv.Itoa(h.img.SeqLast)), len("seq"))}
 	p.header()
 	root := "oldest state"
@@ -158,20 +158,6 @@ func (h *fileHistory) marks(seq int) []string {
 		m = append(m, "unsaved, last state")
 	}
 	return m
-}
-
-// imageState is the state the history was in when it was written: the
-// parent of Vim's curhead (the change undone last), else newhead.
-func imageState(img undo.Image) int {
-	if img.CurHead == 0 {
-		return img.NewHead
-	}
-	for i := range img.Nodes {
-		if img.Nodes[i].Seq == img.CurHead {
-			return img.Nodes[i].Parent
-		}
-	}
-	return img.NewHead
 }
 
 // lineCounts returns the lines each state of img added and deleted

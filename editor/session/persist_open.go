@@ -203,7 +203,7 @@ func recordExternal(tree *undo.Tree, text buffer.Rope) {
 // killed or quit with :q!), which :later N or g+ bring back. "" when the
 // history was saved at the state on disk.
 func recoveredMessage(img undo.Image, saved int) string {
-	last := imageState(img)
+	last := img.TextState()
 	switch {
 	case last == saved:
 		return ""
@@ -217,20 +217,6 @@ func recoveredMessage(img undo.Image, saved int) string {
 	default:
 		return fmt.Sprintf("unsaved state #%d recovered: :undo %d to restore", last, last)
 	}
-}
-
-// imageState is the state an image's text was in: the parent of Vim's
-// curhead (the change undone last), else newhead (0: the root).
-func imageState(img undo.Image) int {
-	if img.CurHead == 0 {
-		return img.NewHead
-	}
-	for i := range img.Nodes {
-		if img.Nodes[i].Seq == img.CurHead {
-			return img.Nodes[i].Parent
-		}
-	}
-	return img.NewHead
 }
 
 // undoFileSet runs after :set [no]undofile. Turning it on reads the undo

@@ -124,7 +124,7 @@ func fromFile(name string, f *undofile.File) (Recovered, error) {
 	if err != nil {
 		return Recovered{}, fmt.Errorf("recovery file %s: %w", name, err)
 	}
-	last := LastState(f.Image)
+	last := f.Image.TextState()
 	if r := tree.Goto(last); r.Err != nil {
 		return Recovered{}, fmt.Errorf("recovery file %s: state %d: %w", name, last, r.Err)
 	}
@@ -141,20 +141,6 @@ func fromFile(name string, f *undofile.File) (Recovered, error) {
 		r.Modified = fi.ModTime()
 	}
 	return r, nil
-}
-
-// LastState is the state an image's text was in: the parent of Vim's
-// curhead (the change undone last), else newhead (0: the root).
-func LastState(img undo.Image) int {
-	if img.CurHead == 0 {
-		return img.NewHead
-	}
-	for i := range img.Nodes {
-		if img.Nodes[i].Seq == img.CurHead {
-			return img.Nodes[i].Parent
-		}
-	}
-	return img.NewHead
 }
 
 // List returns the recovery files of undo directory undoDir that can be
