@@ -107,7 +107,7 @@ func init() {
 		"print": exPrint, "list": exPrint, "number": exPrint, "#": exPrint, "Print": exPrint,
 		"=": exLineNumber, "goto": exGoto,
 		"k": exMark, "mark": exMark,
-		"wundo": exWundo, "rundo": exRundo, "undostats": exUndostats,
+		"wundo": exWundo, "rundo": exRundo, "undostats": exUndostats, "undopurge": exUndopurge,
 		"undo": exUndo, "redo": exRedo, "undojoin": exUndojoin,
 		"earlier": exEarlierLater, "later": exEarlierLater, "undolist": exUndolist,
 		"checkpoint": exCheckpoint, "checkpoints": exCheckpoints, "rewind": exRewind, "fork": exFork, "undotree": exUIRequest, "undodiff": exUndodiff, "undograb": exUndograb,

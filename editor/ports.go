@@ -39,6 +39,13 @@ type Persistence interface {
 	ReadHistory(b *Buffer, file string) error
 	// Stats is :undostats: the lines it lists.
 	Stats() ([]string, error)
+	// PrunePlan is :undostats prune: the histories the next retention
+	// pass would delete, deleting nothing.
+	PrunePlan() ([]string, error)
+	// Purge is :undopurge: delete on purpose the history of the file
+	// path, or every orphaned history (path "orphans"); the lines say
+	// what was deleted.
+	Purge(path string) ([]string, error)
 }
 
 // FileWatch is the file watcher as the core sees it: the core registers
@@ -101,6 +108,10 @@ func (noPersistence) ReadHistory(_ *Buffer, file string) error {
 func (noPersistence) Stats() ([]string, error) {
 	return nil, errors.New("E828: no undo directory: no persistent undo here")
 }
+
+func (noPersistence) PrunePlan() ([]string, error) { return noPersistence{}.Stats() }
+
+func (noPersistence) Purge(string) ([]string, error) { return noPersistence{}.Stats() }
 
 // noWatch is the FileWatch of a core without a session.
 type noWatch struct{}

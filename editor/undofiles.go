@@ -7,6 +7,9 @@ package editor
 // the session's (editor/session/persist*.go; docs/persistence.md).
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/kjx-editor/kjx/editor/exparse"
 	"github.com/kjx-editor/kjx/editor/fileio"
 	"github.com/kjx-editor/kjx/undo"
@@ -82,7 +85,16 @@ func exRundo(e *Editor, c *exparse.Cmd, rg exRange) error {
 // exUndostats is :undostats: the undo directory and its largest files, as
 // list output.
 func exUndostats(e *Editor, c *exparse.Cmd, rg exRange) error {
-	lines, err := e.persist.Stats()
+	var lines []string
+	var err error
+	switch c.Arg {
+	case "":
+		lines, err = e.persist.Stats()
+	case "prune":
+		lines, err = e.persist.PrunePlan() // a dry run: nothing is deleted
+	default:
+		return fmt.Errorf("E475: Invalid argument: %s", c.Arg)
+	}
 	if err != nil {
 		return err
 	}
@@ -99,4 +111,31 @@ func exUndostats(e *Editor, c *exparse.Cmd, rg exRange) error {
 func (e *Editor) InstallHistoryNoEOL(b *Buffer, tree *undo.Tree) {
 	b.eol = false
 	e.InstallHistory(b, tree)
+}
+
+// exUndopurge is :undopurge FILE and :undopurge orphans: delete on purpose
+// the history of FILE, or every history whose file is gone. A buffer
+// open on FILE keeps its history in memory: it is refused, as deleting
+// its undo file would only last until the next save.
+func exUndopurge(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Arg == "" {
+		return errors.New("E471: Argument required")
+	}
+	target := c.Arg
+	if target != "orphans" {
+		name, err := e.expandFileName(c.Arg)
+		if err != nil {
+			return err
+		}
+		if b := e.findBuffer(name); b != nil && b.listed {
+			return fmt.Errorf("E475: %s is open: its history is in use (:bdelete it first)", name)
+		}
+		target = absPath(name)
+	}
+	lines, err := e.persist.Purge(target)
+	if err != nil {
+		return err
+	}
+	e.say(lines...)
+	return nil
 }

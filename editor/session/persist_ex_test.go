@@ -143,3 +143,50 @@ func TestHumanSize(t *testing.T) {
 		}
 	}
 }
+
+// TestUndostatsPruneAndUndopurge: :undostats prune lists what the next
+// start deletes and deletes nothing; :undopurge refuses an open file's
+// history, deletes a closed one's on purpose, and :undopurge orphans
+// deletes the histories whose file is gone.
+func TestUndostatsPruneAndUndopurge(t *testing.T) {
+	p := newPersistEnv(t, "a\n")
+	e, _ := p.open()
+	do(t, e, ":undostats prune")
+	if out := e.Editor().TakeOutput(); len(out) != 1 || !strings.HasPrefix(out[0], "No history unused for 90 days") {
+		t.Errorf(":undostats prune, nothing old: %q", out)
+	}
+	do(t, e, "Ab<Esc>", ":w", ":sleep 1")
+	old := time.Now().Add(-time.Duration(p.conf.PersistDays+1) * 24 * time.Hour)
+	if err := os.Chtimes(p.undoFile(), old, old); err != nil {
+		t.Fatal(err)
+	}
+	do(t, e, ":undostats prune")
+	want := []string{"Unused for 90 days, deleted at the next start (nothing is deleted now): 1", "  " + p.file}
+	if out := e.Editor().TakeOutput(); !slices.Equal(out, want) {
+		t.Errorf(":undostats prune: %q, want %q", out, want)
+	}
+	if _, err := os.Stat(p.undoFile()); err != nil {
+		t.Fatalf("the dry run deleted the undo file: %v", err)
+	}
+	e.Editor().ExecEx("undopurge " + p.file)
+	if msgs := e.Editor().TakeMessages(); len(msgs) == 0 || !strings.Contains(msgs[len(msgs)-1].Text, "is open") {
+		t.Errorf(":undopurge of an open file: %v", msgs)
+	}
+	e.Editor().ExecEx("bdelete")
+	e.Editor().TakeMessages()
+	do(t, e, ":undopurge "+p.file)
+	if out := e.Editor().TakeOutput(); len(out) != 2 || out[0] != "1 history deleted" {
+		t.Errorf(":undopurge FILE: %q", out)
+	}
+	if _, err := os.Stat(p.undoFile()); !os.IsNotExist(err) {
+		t.Errorf("the undo file is still there: %v", err)
+	}
+	e.Editor().ExecEx("undopurge " + p.file)
+	if msgs := e.Editor().TakeMessages(); len(msgs) == 0 || !strings.Contains(msgs[len(msgs)-1].Text, "no history of") {
+		t.Errorf(":undopurge of a file without history: %v", msgs)
+	}
+	do(t, e, ":undopurge orphans")
+	if out := e.Editor().TakeOutput(); len(out) != 1 || out[0] != "0 histories deleted" {
+		t.Errorf(":undopurge orphans with none: %q", out)
+	}
+}

@@ -33,7 +33,9 @@ func (p persistPort) ReadHistory(b *editor.Buffer, file string) error {
 	return p.s.readHistory(b, file)
 }
 
-func (p persistPort) Stats() ([]string, error) { return p.s.stats() }
+func (p persistPort) Stats() ([]string, error)            { return p.s.stats() }
+func (p persistPort) PrunePlan() ([]string, error)        { return p.s.prunePlan() }
+func (p persistPort) Purge(path string) ([]string, error) { return p.s.purge(path) }
 
 // workspacePort is the session's side of the core's Workspace port,
 // served by workspace*.go.
