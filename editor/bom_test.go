@@ -51,7 +51,7 @@ func TestBOMWrittenAsVim(t *testing.T) {
 		if err := os.WriteFile(vimFile, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := []string{"-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-c", "set nofixeol"}
+		args := []string{"--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-c", "set nofixeol"}
 		for _, cmd := range c.cmds {
 			args = append(args, "-c", cmd)
 		}

@@ -62,7 +62,7 @@ func runVimArgs(t *testing.T, files map[string]string, cmds []string) []argState
 		t.Fatal(err)
 	}
 	// Not Ex mode (-e), which starts a file on its last line.
-	cmd := exec.Command("vim", "--not-a-term", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver, "a.txt", "b.txt", "c.txt")
+	cmd := exec.Command("vim", "--not-a-term", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver, "a.txt", "b.txt", "c.txt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	var stderr bytes.Buffer

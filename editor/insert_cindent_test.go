@@ -152,7 +152,7 @@ func recordCIndent(t *testing.T) {
 		if err := os.WriteFile(path, []byte(cases[i].Text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := []string{"-u", "NONE", "-i", "NONE", "-N", "-n", "-Es"}
+		args := []string{"--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es"}
 		if cases[i].Options != "" {
 			args = append(args, "-c", "set "+cases[i].Options)
 		}

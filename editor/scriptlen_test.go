@@ -56,7 +56,7 @@ func vimText(t *testing.T, text, prelude string, script []byte, files map[string
 	// under kjx --headless -S (E169 counts the levels).
 	write("prelude.vim", []byte(vimSettings+"\ncall cursor(1, 1)\n"+prelude+"\n"))
 	write("end.vim", []byte("call writefile(getline(1, '$'), 'out.txt', 'b')\ncall writefile([v:errmsg], 'err.txt')\nqa!\n"))
-	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es",
+	cmd := exec.Command("vim", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es",
 		"-S", "prelude.vim", "-S", "script.vim", "-S", "end.vim", "buf.txt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir)

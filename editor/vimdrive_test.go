@@ -71,7 +71,7 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
 		return nil, err
 	}
-	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", driver, "buf.txt")
+	cmd := exec.Command("vim", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", driver, "buf.txt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "TZ=UTC", "HOME="+dir)
 	var stderr bytes.Buffer

@@ -193,9 +193,13 @@ func (l *loop) publish(v editor.View) {
 }
 
 // carryMessages puts the messages and output of old, a view never drawn,
-// before those of v.
+// before those of v. One plain message is not carried into a view whose
+// mode shows itself ("-- INSERT --"): drawn in time it would have been
+// overwritten by that, as in Vim, so what the screen shows does not
+// depend on how fast the keys came. Errors and lists are always carried.
 func carryMessages(old, v *editor.View) {
-	if len(old.Messages) > 0 {
+	overwritten := len(old.Messages) == 1 && !old.Messages[0].Error && showModes[v.Mode] != "" && v.Mode != old.Mode
+	if len(old.Messages) > 0 && !overwritten {
 		v.Messages = append(append([]editor.Message(nil), old.Messages...), v.Messages...)
 	}
 	if len(old.Output) > 0 {

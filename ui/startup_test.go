@@ -104,4 +104,17 @@ func TestMessagesOfUndrawnViewsCarried(t *testing.T) {
 	if len(l.pub.view.Messages) != 1 {
 		t.Fatalf("a drawn view's messages carried again: %+v", l.pub.view.Messages)
 	}
+	// i typed before the first frame: the file's line would have been
+	// overwritten by -- INSERT --, an error would not be lost.
+	for _, tc := range []struct {
+		msg  editor.Message
+		want int
+	}{{editor.Message{Text: `"f" [New]`}, 0}, {editor.Message{Text: "E1: bad", Error: true}, 1}} {
+		l.pub.taken = true
+		l.publish(editor.View{Mode: editor.ModeNormal, Messages: []editor.Message{tc.msg}})
+		l.publish(editor.View{Mode: editor.ModeInsert})
+		if got := len(l.pub.view.Messages); got != tc.want {
+			t.Errorf("%q then Insert mode: %d messages carried, want %d", tc.msg.Text, got, tc.want)
+		}
+	}
 }

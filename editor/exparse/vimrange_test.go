@@ -28,7 +28,7 @@ type rangeCase struct {
 // reference reading of the Addr and Range documentation.
 func TestRangesAgainstVim(t *testing.T) {
 	if *update {
-		cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", "ranges.vim")
+		cmd := exec.Command("vim", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", "ranges.vim")
 		cmd.Dir = "testdata"
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("running vim: %v\n%s", err, out)

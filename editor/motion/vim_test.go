@@ -126,7 +126,7 @@ func runVimCases(dir string, cases []vimCase) error {
 	if err := os.WriteFile(script, []byte(vimDriver), 0o600); err != nil {
 		return err
 	}
-	cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", script)
+	cmd := exec.Command("vim", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", script)
 	cmd.Env = append(os.Environ(), "KJX_IN="+inPath, "KJX_OUT="+outPath)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("vim: %v: %s", err, out)

@@ -36,7 +36,7 @@ type golden struct {
 func loadGolden(t *testing.T) golden {
 	t.Helper()
 	if *update {
-		cmd := exec.Command("vim", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", "golden.vim")
+		cmd := exec.Command("vim", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-Es", "-S", "golden.vim")
 		cmd.Dir = "testdata"
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("running vim: %v\n%s", err, out)
