@@ -59,6 +59,11 @@ type Buffer struct {
 // is O(1); the core's own one-step readers borrow instead (Editor.text).
 func (b *Buffer) Text() buffer.Rope { return b.tree.Freeze() }
 
+// text is the buffer's current text borrowed for reading within one step
+// (not kept across a change): it does not freeze, so the next edit stays
+// in place. Every edit's path uses it; Text is for keepers.
+func (b *Buffer) text() buffer.Rope { return b.tree.Text() }
+
 // History returns the buffer's undo tree, which owns its text. The
 // session reads it (counters, snapshots for the undo-file writer); only
 // the core changes it, and Editor.InstallHistory replaces it.

@@ -32,7 +32,7 @@ func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int,
 	if old == new {
 		e.markModified() // Vim replaced the text with itself: still a change
 	}
-	if b.Text().Len() > 0 || old == "" {
+	if b.text().Len() > 0 || old == "" {
 		b.empty = false
 	}
 	b.tree.SetEmpty(b.empty)

@@ -89,11 +89,11 @@ func (e *Editor) reenterMessage(b *Buffer) {
 		e.fileInfo()
 		return
 	}
-	lines := lineCount(b.Text())
+	lines := lineCount(b.text())
 	if b.empty {
 		lines = 0
 	}
-	size := b.Text().Len()
+	size := b.text().Len()
 	if lines > 0 && b.eol {
 		size++
 	}

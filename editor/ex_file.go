@@ -344,7 +344,7 @@ func exFile(e *Editor, c *exparse.Cmd, rg exRange) error {
 // fileInfo is CTRL-G: `"f" [Modified] 3 lines --66%--`.
 func (e *Editor) fileInfo() {
 	b := e.buf()
-	n := lineCount(b.Text())
+	n := lineCount(b.text())
 	mod := ""
 	if b.Modified() {
 		mod = " [Modified]"
@@ -354,7 +354,7 @@ func (e *Editor) fileInfo() {
 	if n == 1 {
 		lines = "1 line"
 	}
-	if b.Text().Len() == 0 {
+	if b.text().Len() == 0 {
 		e.msg("%q%s --No lines in buffer--", bufDisplayName(b), mod)
 		return
 	}

@@ -207,7 +207,7 @@ func (s lineShift) apply(n int) (int, bool) {
 // stay on it, even when the break is at its start.
 func (e *Editor) splitLineKeepingMarks(off int) {
 	b := e.buf()
-	l := b.Text().LineOf(off)
+	l := b.text().LineOf(off)
 	kept := map[rune]Pos{}
 	for name, p := range b.marks {
 		if p.Line == l {

@@ -32,7 +32,7 @@ func (e *Editor) changeApplied(b *Buffer, off int, old, new string, shift func(l
 			continue
 		}
 		if !computed {
-			sh, computed = shift(b.Text(), off, old, new), true
+			sh, computed = shift(b.text(), off, old, new), true
 			if sh.noop() {
 				return
 			}

@@ -115,7 +115,7 @@ func (b *Buffer) afterMove(from int, before buffer.Rope, withJumps bool) []undoE
 	if !ok && b.tree.SeqCur() == 0 {
 		empty = b.loadedEmpty
 	}
-	b.empty = empty && b.Text().Len() == 0
+	b.empty = empty && b.text().Len() == 0
 	return ents
 }
 
