@@ -127,4 +127,7 @@ func TestPanelFKeyForks(t *testing.T) {
 	if in := <-l.in; in.Fork == 0 || in.Fork != want {
 		t.Errorf("f sent %+v, want Fork %d", in, want)
 	}
+	if l.r.Panel.Focus {
+		t.Error("the panel kept the keyboard after f: the new buffer should have it")
+	}
 }

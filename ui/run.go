@@ -475,6 +475,7 @@ func (l *loop) panelKey(k editor.Key) {
 		l.send(session.Input{Undo: true})
 	case undopanel.ActFork:
 		l.send(forkInput(a.Seq))
+		p.Focus = false // the keys go to the new buffer, as after :fork
 	case undopanel.ActClose:
 		p.Open, p.Focus = false, false
 		p.search.stop()
