@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // fgSGR matches an SGR sequence that sets a foreground colour (tmux
@@ -44,7 +46,7 @@ func TestEndToEndColourTmux(t *testing.T) {
 			s := &tmuxSession{t: t, socket: "kjx-colour-" + tc.name + "-" + filepath.Base(dir)}
 			s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "80", "-y", "12",
 				"env TERM=xterm-256color "+tc.env+" "+bin+" --clean "+file+"; sleep 30")
-			t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+			t.Cleanup(func() { testkit.StopTmux(s.socket) })
 			s.waitText("main.go")
 			escaped := func() string { return s.tmux("capture-pane", "-e", "-p", "-t", "kjx") }
 			firstLine := func(scr string) string {

@@ -25,39 +25,8 @@ func startTmux(t *testing.T, name, bin, dir string, env []string, args ...string
 	s := &tmuxSession{t: t, socket: "kjx-" + name + "-" + strconv.Itoa(os.Getpid())}
 	cmd := "env TERM=xterm-256color " + strings.Join(env, " ") + " " + bin + " " + strings.Join(args, " ") + "; sleep 30"
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-c", dir, "-x", "100", "-y", "30", cmd)
-	t.Cleanup(func() {
-		procs := paneProcesses(s.socket)
-		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
-		// kjx writes its last state on SIGHUP before it exits: wait for it,
-		// so that the temporary directory is removed after.
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-			alive := false
-			for _, pid := range procs {
-				if _, err := os.Stat("/proc/" + pid); err == nil {
-					alive = true
-				}
-			}
-			if !alive {
-				break
-			}
-		}
-	})
+	t.Cleanup(func() { testkit.StopTmux(s.socket) })
 	return s
-}
-
-// paneProcesses are the process ids of the pane's shell and its children
-// (none where /proc is missing).
-func paneProcesses(socket string) []string {
-	out, err := exec.Command("tmux", "-L", socket, "display-message", "-p", "-t", "kjx", "#{pane_pid}").Output()
-	if err != nil {
-		return nil
-	}
-	sh := strings.TrimSpace(string(out))
-	procs := []string{sh}
-	if kids, err := os.ReadFile("/proc/" + sh + "/task/" + sh + "/children"); err == nil {
-		procs = append(procs, strings.Fields(string(kids))...)
-	}
-	return procs
 }
 
 // textSide returns the text window's part of each screen row when the

@@ -35,7 +35,7 @@ func TestEndToEndRewindPicker(t *testing.T) {
 	env := "HOME=" + dir + " XDG_DATA_HOME=" + filepath.Join(dir, "data") + " XDG_CONFIG_HOME=" + filepath.Join(dir, "config")
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "120", "-y", "30",
 		"cd "+work+" && env TERM=xterm-256color "+env+" "+bin+" notes.txt; sleep 30")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() { testkit.StopTmux(s.socket) })
 
 	s.waitText("alpha")
 	for _, cmd := range []string{":s/alpha/before/", ":w", ":checkpoint mine", ":s/before/after/", ":w"} {

@@ -25,7 +25,7 @@ func startKJX(t *testing.T, dir string, args ...string) *tmuxSession {
 	env := "env TERM=xterm-256color HOME=" + dir + " XDG_CONFIG_HOME=" + dir + "/config XDG_DATA_HOME=" + dir + "/data XDG_STATE_HOME=" + dir + "/state "
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "80", "-y", "24", "-c", dir,
 		env+bin+" "+strings.Join(args, " ")+"; sleep 30")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() { testkit.StopTmux(s.socket) })
 	return s
 }
 

@@ -85,7 +85,7 @@ func TestEndToEndTmux(t *testing.T) {
 	s := &tmuxSession{t: t, socket: "kjx-e2e-" + filepath.Base(dir)}
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "120", "-y", "40",
 		"env TERM=xterm-256color "+bin+" --clean "+file+"; sleep 30")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() { testkit.StopTmux(s.socket) })
 
 	s.waitText("alpha")
 	s.waitText("notes.txt")

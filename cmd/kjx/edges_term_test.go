@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // edgeTerm is kjx running in a terminal: a private tmux server whose one
@@ -40,7 +42,7 @@ func (w *edgeWorld) startTerm(args ...string) *edgeTerm {
 	}
 	cmd = append(cmd, "; echo $? >"+shellQuote(e.status))
 	e.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "80", "-y", "12", "-c", w.dir, strings.Join(cmd, " "))
-	w.t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	w.t.Cleanup(func() { testkit.StopTmux(e.socket) })
 	e.tmux("set-option", "-t", "kjx", "remain-on-exit", "on")
 	return e
 }
