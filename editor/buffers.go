@@ -31,6 +31,10 @@ type Buffer struct {
 	noFile bool
 	// listed is false after :bdelete.
 	listed bool
+	// keptLoaded is set when the buffer was left while Vim would have
+	// kept it loaded (modified, 'hidden' or :hide): :ls shows it h, and
+	// entering it again says CTRL-G's message, not the read message.
+	keptLoaded bool
 	// readonly is Vim's 'readonly' (kjx -R): :w of the buffer's own file
 	// needs ! (readonly.go).
 	readonly bool
@@ -99,6 +103,13 @@ func (b *Buffer) shownName() string {
 	return b.name
 }
 
+// reusable reports whether b may become another file's buffer or be
+// dropped when left: no name, no text, no history (Vim's
+// curbuf_reusable, without losing an undo history).
+func (b *Buffer) reusable() bool {
+	return b.name == "" && !b.scratch && !b.Modified() && b.tree.SeqLast() == 0 && b.text().Len() == 0
+}
+
 // fileShape is how a file's bytes wrap its text.
 type fileShape struct {
 	ff        string
@@ -124,8 +135,12 @@ func (b *Buffer) checkShape(fixEOL bool) {
 
 // newBuffer makes a buffer whose text is text.
 func (e *Editor) newBuffer(name string, text buffer.Rope) *Buffer {
-	e.nextBufID++
-	b := &Buffer{id: e.nextBufID, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
+	id := e.takeUnloaded(name)
+	if id == 0 {
+		e.nextBufID++
+		id = e.nextBufID
+	}
+	b := &Buffer{id: id, name: name, eol: true, ff: e.opt.FileFormat, marks: map[rune]Pos{}, listed: true}
 	b.shapeSaved()
 	b.empty = text.Len() == 0
 	b.loadedEmpty = b.empty

@@ -161,9 +161,9 @@ func (e *Editor) completions(kind, word string) []string {
 			all = append(all, d.Name)
 		}
 	case "buffer":
-		for _, b := range e.bufs {
-			if b.name != "" && b.listed {
-				all = append(all, relName(b.name))
+		for _, r := range e.bufferList(false) {
+			if r.name() != "" {
+				all = append(all, relName(r.name()))
 			}
 		}
 	case "help":

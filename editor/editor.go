@@ -66,9 +66,15 @@ type Editor struct {
 
 	bufs      []*Buffer
 	nextBufID int
-	args      argList // the argument list (ex_args.go)
-	win       *Window
-	altBuf    *Buffer
+	// unloaded are the numbers of files not loaded yet: argument files,
+	// alternate file names (buffers_list.go).
+	unloaded []*unloadedBuffer
+	// hiding is set by a :hide that lets the current buffer go; the next
+	// switch keeps it loaded (Buffer.keptLoaded).
+	hiding bool
+	args   argList // the argument list (ex_args.go)
+	win    *Window
+	altID  int // the alternate file's buffer number (buffers_list.go)
 
 	mode    Mode
 	pending []Key // keys of an incomplete Normal-mode command
@@ -309,13 +315,16 @@ func (e *Editor) TakeOutput() []string {
 // file gives an empty buffer with that name and the message `"f" [New]`.
 func (e *Editor) Open(path string) error {
 	if b := e.findBuffer(path); b != nil {
+		b.listed = true // editing a deleted buffer lists it again, as in Vim
 		e.switchTo(b)
 		return nil
 	}
 	cur := e.buf()
 	var b *Buffer
-	// Reuse the initial empty buffer, as Vim does for its first file.
-	reuse := cur.name == "" && !cur.Modified() && cur.tree.SeqLast() == 0 && len(e.bufs) == 1
+	// Reuse an empty buffer without a name that was never changed, as
+	// Vim's curbuf_reusable (its first buffer, the one :bdelete of the last
+	// buffer leaves); one that has a history is kept.
+	reuse := cur.reusable()
 	l, err := loadFile(path)
 	switch {
 	case err == nil:
@@ -345,6 +354,7 @@ func (e *Editor) Open(path string) error {
 func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
 	b := e.bufs[0]
 	if reuse {
+		e.takeUnloaded(path) // the first buffer keeps its number
 		b.name = path
 		b.tree = undo.New(text, e.undoOptions())
 		b.ft = e.detectFileType(path, text)
@@ -362,8 +372,14 @@ func (e *Editor) switchTo(b *Buffer) {
 		return
 	}
 	e.win.buf.lastCur = e.win.cur
-	if e.win.buf.listed || e.win.buf.name != "" {
-		e.altBuf = e.win.buf
+	old := e.win.buf
+	old.keptLoaded = old.Modified() || e.opt.Hidden || e.hiding
+	e.hiding = false
+	if old.listed || old.name != "" {
+		e.altID = old.id
+	}
+	if old.name == "" && !old.scratch && !old.keptLoaded {
+		old.listed = false // Vim's close_buffer unloads a buffer without a name for good (kjx keeps its text)
 	}
 	e.win.buf = b
 	e.win.cur = b.lastCur

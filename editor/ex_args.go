@@ -42,7 +42,9 @@ func (e *Editor) SetArgs(files []string) error {
 		return nil
 	}
 	e.args.hadLast = len(files) == 1
-	return e.Open(files[0])
+	err := e.Open(files[0])
+	e.reserveArgBuffers(files)
+	return err
 }
 
 // Args returns the argument list and the index of its current entry.
@@ -71,9 +73,11 @@ func (e *Editor) gotoArg(i int, force, hide bool) error {
 		e.args.hadLast = true
 	}
 	kept := e.findBuffer(e.args.files[i])
+	e.setPCMark() // Vim's do_argfile: CTRL-O comes back
 	if err := e.Open(e.args.files[i]); err != nil {
 		return errAbort // Open showed the message
 	}
+	e.markEntered()
 	if kept != nil {
 		e.reenterMessage(kept)
 	}
@@ -85,7 +89,7 @@ func (e *Editor) gotoArg(i int, force, hide bool) error {
 // `"f" 3 lines --33%-- (2 of 3)`; one Vim would have unloaded and reads
 // again gets the message of reading it, `"f" 3L, 20B`.
 func (e *Editor) reenterMessage(b *Buffer) {
-	if b.Modified() || e.opt.Hidden {
+	if b.keptLoaded {
 		e.fileInfo()
 		return
 	}
@@ -126,7 +130,9 @@ func (e *Editor) argNumber() string {
 // a file keeps its text, hidden.
 func (e *Editor) leaveBuffer(b *Buffer, next string, force, hide bool) error {
 	same := next != "" && sameFile(next, b.name)
+	e.hiding = false
 	if !b.Modified() || !same && (e.opt.Hidden || hide) {
+		e.hiding = hide && !same
 		return nil
 	}
 	if !force {
@@ -172,13 +178,24 @@ func (e *Editor) newArgList(c *exparse.Cmd) error {
 	if err != nil {
 		return err
 	}
+	if e.opt.Hidden || hasHide(c) {
+		// Vim's ex_next checks for changes first only without 'hidden':
+		// with it the list is set, and a refused edit of its first file
+		// (the current buffer's own) leaves the new list and the old index.
+		e.args = argList{files: files, idx: e.args.idx, hadLast: len(files) == 1}
+		e.reserveArgBuffers(files)
+	}
 	if err := e.leaveBuffer(e.buf(), files[0], c.Bang, hasHide(c)); err != nil {
 		return err
 	}
 	e.args = argList{files: files, hadLast: len(files) == 1}
-	if err := e.Open(files[0]); err != nil {
+	e.setPCMark() // Vim's do_argfile
+	err = e.Open(files[0])
+	e.reserveArgBuffers(files)
+	if err != nil {
 		return errAbort
 	}
+	e.markEntered()
 	return nil
 }
 
@@ -315,6 +332,7 @@ func exArgadd(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if len(e.args.files) == len(files) {
 		e.args.idx = 0
 	}
+	e.reserveArgBuffers(files)
 	return nil
 }
 

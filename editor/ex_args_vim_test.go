@@ -24,11 +24,12 @@ type argState struct {
 	Lines    []string `json:"lines"`
 	Modified bool     `json:"modified"`
 	Err      string   `json:"err"`
+	Ls       []string `json:"ls"`
 }
 
-// argListCommands are the commands the random scenarios are made of. :bnext
-// and :bufdo are left out: Vim makes a buffer for every file of the list
-// at start-up, kjx only for the files it edits (docs/cli.md); :q is
+// argListCommands are the commands the random scenarios are made of, with
+// the buffer-list commands that see the numbers Vim gives every file of
+// the list at start-up (buffers_list.go); :q is
 // TestQuitAfterE173's (in a Vim script it ends the scenario); :rewind is
 // kjx's workspace rewind (docs/workspace.md), not Vim's :first.
 var argListCommands = []string{
@@ -36,6 +37,8 @@ var argListCommands = []string{
 	"normal x", "normal x", "set hidden", "set nohidden", "argument 2", "argument 3",
 	"argadd d.txt", "args c.txt a.txt", "e b.txt", "e! c.txt", "w", "hide next",
 	"argdo s/1/X/e", "args",
+	"bnext", "bNext", "bfirst", "blast", "buffer 2", "buffer c.txt", "bdelete", "bdelete!",
+	"bdelete 3", "bufdo s/1/Y/e", "hide bnext", "bnext!",
 }
 
 var vimErrRE = regexp.MustCompile(`^Vim(\([^)]*\))?:`)
@@ -53,8 +56,8 @@ func runVimArgs(t *testing.T, files map[string]string, cmds []string) []argState
 	var b strings.Builder
 	b.WriteString("set nocp\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "let g:err = ''\ntry\n  %s\ncatch\n  let g:err = v:exception\nendtry\n", c)
-		fmt.Fprintf(&b, "call writefile([json_encode({'buf': bufname('%%'), 'args': argv(), 'idx': argidx(), 'lines': getline(1, '$'), 'modified': &modified ? v:true : v:false, 'err': g:err})], '%s', 'a')\n", out)
+		fmt.Fprintf(&b, "let g:err = ''\ntry\n%s\ncatch\n  let g:err = v:exception\nendtry\n", c)
+		fmt.Fprintf(&b, "call writefile([json_encode({'buf': bufname('%%'), 'args': argv(), 'idx': argidx(), 'lines': getline(1, '$'), 'modified': &modified ? v:true : v:false, 'err': g:err, 'ls': split(execute('ls'), \"\\n\")})], '%s', 'a')\n", out)
 	}
 	b.WriteString("qa!\n")
 	driver := filepath.Join(dir, "driver.vim")
@@ -107,6 +110,10 @@ func runKjxArgs(t *testing.T, files map[string]string, cmds []string) []argState
 		if st.Args == nil {
 			st.Args = []string{}
 		}
+		st.Ls = []string{}
+		for _, r := range e.bufferList(false) {
+			st.Ls = append(st.Ls, e.bufferListLine(r))
+		}
 		for _, m := range e.TakeMessages() {
 			if m.Error && st.Err == "" {
 				st.Err = m.Text
@@ -141,7 +148,7 @@ func TestArgListDifferential(t *testing.T) {
 				t.Fatalf("scenario %q: vim %d states, kjx %d", cmds, len(vim), len(kjx))
 			}
 			v, k := vim[j], kjx[j]
-			if v.Buf != k.Buf || v.Idx != k.Idx || !slices.Equal(v.Args, k.Args) || !slices.Equal(v.Lines, k.Lines) || v.Modified != k.Modified || v.Err != k.Err {
+			if v.Buf != k.Buf || v.Idx != k.Idx || !slices.Equal(v.Args, k.Args) || !slices.Equal(v.Lines, k.Lines) || v.Modified != k.Modified || v.Err != k.Err || !slices.Equal(v.Ls, k.Ls) {
 				t.Fatalf("scenario %q, after %q:\nvim %+v\nkjx %+v", cmds, cmds[j], v, k)
 			}
 		}

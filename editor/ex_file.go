@@ -33,10 +33,11 @@ func (e *Editor) expandFileName(arg string) (string, error) {
 			}
 			b.WriteString(e.buf().name)
 		case c == '#':
-			if e.altBuf == nil || e.altBuf.name == "" {
+			alt, ok := e.alternate()
+			if !ok || alt.name() == "" {
 				return "", errors.New("E194: No alternate file name to substitute for '#'")
 			}
-			b.WriteString(e.altBuf.name)
+			b.WriteString(alt.name())
 		default:
 			b.WriteByte(c)
 		}
@@ -224,7 +225,7 @@ func bufDisplayName(b *Buffer) string {
 func exQuitAll(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if !c.Bang {
 		for _, b := range e.bufs {
-			if b.Modified() {
+			if b.Modified() && b.listed { // :bdelete! let the changes go, as Vim's unload
 				return fmt.Errorf("E162: No write since last change for buffer %q", bufDisplayName(b))
 			}
 		}
@@ -249,11 +250,14 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return e.reload(b)
 	}
 	if err := e.leaveBuffer(b, name, c.Bang, hasHide(c)); err != nil {
+		e.altID = e.nameEntry(name, false) // Vim's setaltfname: :e! # edits it
 		return err
 	}
+	e.setPCMark() // Vim's do_exedit: CTRL-O comes back
 	if err := e.Open(name); err != nil {
 		return errAbort
 	}
+	e.markEntered()
 	return nil
 }
 
@@ -291,8 +295,7 @@ func exSaveas(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return err
 	}
 	if oldName != "" {
-		e.altBuf = e.newBuffer(oldName, buffer.FromString(""))
-		e.altBuf.listed = false
+		e.altID = e.nameEntry(oldName, false)
 	}
 	return nil
 }

@@ -42,15 +42,17 @@ func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if err := e.listdoCheck(c); err != nil {
 		return err
 	}
-	for _, b := range e.listedBuffers() {
-		if !b.listed {
+	for _, r := range e.bufferList(false) {
+		if !r.listed() {
 			continue // the command deleted it
 		}
-		if b != e.buf() {
-			if err := e.leaveBuffer(e.buf(), b.name, c.Bang, hasHide(c)); err != nil {
+		if r.b != e.buf() {
+			if err := e.leaveBuffer(e.buf(), r.name(), c.Bang, hasHide(c)); err != nil {
 				return err
 			}
-			e.switchTo(b)
+			if err := e.enterRef(r, true, hasHide(c)); err != nil {
+				return err
+			}
 		}
 		if !e.execExLine(c.Arg, false) || e.quit {
 			return errAbort

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/exparse"
 )
 
@@ -82,54 +81,26 @@ func exDelmarks(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-func exBuffers(e *Editor, c *exparse.Cmd, rg exRange) error {
-	for _, b := range e.bufs {
-		if !b.listed && !c.Bang {
-			continue
-		}
-		flags := " "
-		if !b.listed {
-			flags = "u"
-		}
-		switch {
-		case b == e.buf():
-			flags += "%a"
-		case b == e.altBuf:
-			flags += "# "
-		default:
-			flags += "  "
-		}
-		mod := " "
-		if b.Modified() {
-			mod = "+"
-		}
-		line := e.win.cur.Line + 1
-		if b != e.buf() {
-			line = b.lastCur.Line + 1
-		}
-		name := fmt.Sprintf("%q", bufDisplayName(b))
-		e.say(fmt.Sprintf("%3d %s %s %-30s line %d", b.id, flags, mod, name, line))
-	}
-	return nil
-}
-
+// exBuffer is :buffer N and :buffer {name}: a name matches exactly, or
+// as the only buffer whose name contains it.
 func exBuffer(e *Editor, c *exparse.Cmd, rg exRange) error {
-	var target *Buffer
+	var target bufRef
 	switch {
 	case c.HasCount:
-		target = e.bufferByID(c.Count)
-		if target == nil {
+		r, ok := e.refByID(c.Count)
+		if !ok {
 			return fmt.Errorf("E86: Buffer %d does not exist", c.Count)
 		}
+		target = r
 	case c.Arg != "":
-		var matches []*Buffer
-		for _, b := range e.bufs {
-			if b.name == c.Arg {
-				matches = []*Buffer{b}
+		var matches []bufRef
+		for _, r := range e.bufferList(true) {
+			if r.name() == c.Arg {
+				matches = []bufRef{r}
 				break
 			}
-			if strings.Contains(b.name, c.Arg) {
-				matches = append(matches, b)
+			if r.name() != "" && strings.Contains(r.name(), c.Arg) {
+				matches = append(matches, r)
 			}
 		}
 		switch len(matches) {
@@ -143,93 +114,7 @@ func exBuffer(e *Editor, c *exparse.Cmd, rg exRange) error {
 	default:
 		return nil
 	}
-	return e.enterBuffer(target, c.Bang)
-}
-
-// enterBuffer makes b current; like Vim without 'hidden', leaving a
-// modified buffer needs ! (leaveBuffer).
-func (e *Editor) enterBuffer(b *Buffer, force bool) error {
-	if b == e.buf() {
-		return nil
-	}
-	if e.buf().Modified() && !force && !e.opt.Hidden {
-		return errNoWrite
-	}
-	b.listed = true
-	e.switchTo(b)
-	return nil
-}
-
-func (e *Editor) listedBuffers() []*Buffer {
-	var out []*Buffer
-	for _, b := range e.bufs {
-		if b.listed {
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-func exBufferNext(e *Editor, c *exparse.Cmd, rg exRange) error {
-	list := e.listedBuffers()
-	if len(list) == 0 {
-		return errors.New("E85: There is no listed buffer")
-	}
-	idx := 0
-	for i, b := range list {
-		if b == e.buf() {
-			idx = i
-		}
-	}
-	n := 1
-	if c.HasCount {
-		n = c.Count
-	}
-	if c.Name != "bnext" {
-		n = -n
-	}
-	idx = ((idx+n)%len(list) + len(list)) % len(list)
-	return e.enterBuffer(list[idx], c.Bang)
-}
-
-func exBufferFirst(e *Editor, c *exparse.Cmd, rg exRange) error {
-	list := e.listedBuffers()
-	if len(list) == 0 {
-		return errors.New("E85: There is no listed buffer")
-	}
-	if c.Name == "blast" {
-		return e.enterBuffer(list[len(list)-1], c.Bang)
-	}
-	return e.enterBuffer(list[0], c.Bang)
-}
-
-func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
-	b := e.buf()
-	if c.HasCount {
-		b = e.bufferByID(c.Count)
-		if b == nil {
-			return fmt.Errorf("E516: No buffers were deleted: bd %d", c.Count)
-		}
-	} else if c.Arg != "" {
-		b = e.findBuffer(c.Arg)
-		if b == nil {
-			return fmt.Errorf("E94: No matching buffer for %s", c.Arg)
-		}
-	}
-	if b.Modified() && !c.Bang {
-		return fmt.Errorf("E89: No write since last change for buffer %d (add ! to override)", b.id)
-	}
-	b.listed = false
-	e.persist.Closed(b)
-	e.unwatchBuffer(b)
-	if b == e.buf() {
-		if list := e.listedBuffers(); len(list) > 0 {
-			e.switchTo(list[0])
-		} else {
-			e.switchTo(e.newBuffer("", buffer.FromString("")))
-		}
-	}
-	return nil
+	return e.enterRef(target, c.Bang, hasHide(c))
 }
 
 //go:embed help/*.txt

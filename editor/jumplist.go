@@ -69,6 +69,16 @@ func (e *Editor) setPCMark() {
 	j.push(b, e.win.cur)
 }
 
+// markEntered records the cursor in the buffer an :edit or an argument
+// command just entered, as Vim's do_ecmd leaves it in the jumplist (the
+// first CTRL-O after `:next` stays in the new file).
+func (e *Editor) markEntered() {
+	if e.globalBusy || e.win.jumps.keep > 0 {
+		return
+	}
+	e.jumps().push(e.buf(), e.win.cur)
+}
+
 // checkPCMark is Vim's checkpcmark, run after each Normal-mode command:
 // when the command that set the ' mark left the cursor on it, or the
 // mark's line was deleted, the previous ' mark comes back.

@@ -57,10 +57,8 @@ func (e *Editor) getReg(r rune) (register, bool) {
 	case '%':
 		return register{text: e.buf().name}, e.buf().name != ""
 	case '#':
-		if e.altBuf == nil {
-			return register{}, false
-		}
-		return register{text: e.altBuf.name}, true
+		alt, ok := e.alternate()
+		return register{text: alt.name()}, ok && alt.name() != ""
 	case '_':
 		return register{}, false
 	}
