@@ -254,7 +254,11 @@ func (e *Editor) runCmdline(cl *cmdline) {
 	switch cl.kind {
 	case ':':
 		e.mode = ModeNormal
+		fresh := len(e.output) == 0
 		e.execExLine(cl.text, true)
+		if fresh && len(e.output) > 0 {
+			e.outputHead = ":" + cl.text
+		}
 	default:
 		e.searchCommand(cl)
 	}

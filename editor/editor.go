@@ -112,6 +112,7 @@ type Editor struct {
 	keptMsg        bool         // a message is kept for the screen (see msgKeep)
 	output         []string     // output of list commands not yet taken
 	outputDiff     [][2]int     // the ranges of output lines that are a diff
+	outputHead     string       // the command line that printed output (View.OutputHead)
 	history        []string     // :messages
 	errCount       int          // error messages ever shown
 	src            undo.Source
@@ -307,7 +308,7 @@ func (e *Editor) TakeMessages() []Message {
 // TakeOutput returns the list-command output since the last call.
 func (e *Editor) TakeOutput() []string {
 	o := e.output
-	e.output, e.outputDiff = nil, nil
+	e.output, e.outputDiff, e.outputHead = nil, nil, ""
 	return o
 }
 

@@ -19,6 +19,10 @@ type View struct {
 	CmdPos   int    // cursor position in Cmdline (bytes, prompt included)
 	Messages []Message
 	Output   []string // list-command output (:undolist, :registers)
+	// OutputHead is the command line that printed Output, as typed
+	// (":ls"): Vim leaves it above the list. "" when the output came from
+	// elsewhere (a mapping, -c, :normal).
+	OutputHead string
 	// Visual is the selection when Mode is a Visual mode.
 	Visual VisualView
 	// Search is the pattern to highlight ("" when none or 'nohlsearch').
@@ -108,7 +112,7 @@ type Status struct {
 func (e *Editor) TakeView() View {
 	b := e.buf()
 	t := b.tree
-	diffs := e.outputDiff // before TakeOutput forgets it
+	diffs, head := e.outputDiff, e.outputHead // before TakeOutput forgets them
 	v := View{
 		Text:       t.Freeze(), // the UI keeps it
 		Cursor:     e.win.cur,
@@ -117,6 +121,7 @@ func (e *Editor) TakeView() View {
 		Pending:    FormatKeys(e.pending),
 		Messages:   e.TakeMessages(),
 		OutputDiff: diffs,
+		OutputHead: head,
 		Output:     e.TakeOutput(),
 		Options:    e.opt,
 		Quit:       e.quit,

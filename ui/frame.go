@@ -120,6 +120,14 @@ func (b *frameBuilder) messages(v *editor.View, f *Frame) {
 	}
 	if len(v.Output) > 0 {
 		b.output = append(b.output[:0:0], b.msgs...)
+		if v.OutputHead != "" {
+			// Vim keeps the typed command line above its list; a message
+			// the same command gave comes after it.
+			b.output = append(b.output[:0:0], Message{Text: v.OutputHead})
+			if len(v.Messages) > 0 {
+				b.output = append(b.output, b.msgs...)
+			}
+		}
 		for i, line := range v.Output {
 			b.output = append(b.output, Message{Text: line, Diff: inRanges(v.OutputDiff, i)})
 		}

@@ -150,6 +150,30 @@ func TestMessagesStayUntilReplaced(t *testing.T) {
 	}
 }
 
+// TestOutputUnderItsCommandLine: list output of a typed command line
+// shows that line above it, as Vim, not the message before it; a message
+// of the same command follows the line.
+func TestOutputUnderItsCommandLine(t *testing.T) {
+	var fb frameBuilder
+	v := editor.View{Messages: []editor.Message{{Text: `"a.txt" 3L, 16B`}}}
+	fb.build(&v)
+	v = editor.View{OutputHead: ":ls", Output: []string{"  1 %a"}}
+	f := fb.build(&v)
+	if len(f.Messages) != 2 || f.Messages[0].Text != ":ls" || f.Messages[1].Text != "  1 %a" {
+		t.Fatalf("output of :ls shown as %+v, want :ls then the list", f.Messages)
+	}
+	fb.dismiss()
+	v = editor.View{OutputHead: `:echo "x" | ls`, Messages: []editor.Message{{Text: "x"}}, Output: []string{"  1 %a"}}
+	f = fb.build(&v)
+	var got []string
+	for _, m := range f.Messages {
+		got = append(got, m.Text)
+	}
+	if strings.Join(got, "|") != `:echo "x" | ls|x|  1 %a` {
+		t.Fatalf("got %q", got)
+	}
+}
+
 // TestUndoIndexAfterPruning grows a real undo tree past its node limit,
 // so the oldest history is folded into the root, and checks that the
 // panel's list follows (a rebuild) and matches a fresh one.
