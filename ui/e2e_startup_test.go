@@ -78,7 +78,7 @@ func TestStartupMessagesTmux(t *testing.T) {
 	})
 	t.Run("history kept after an outside change", func(t *testing.T) {
 		dir := t.TempDir()
-		writeFiles(t, dir, map[string]string{"f.txt": "one\n"})
+		writeFiles(t, dir, map[string]string{"f.txt": "one\ntwo\nthree\n", "s.vim": "normal! dd\n"})
 		// The undo file is written after the screen is given back: wait
 		// for the process to end, not for the screen.
 		s := startKJX(t, dir, "f.txt;", "echo", "KJX-ENDED")
@@ -148,5 +148,15 @@ func TestCommandLineTmux(t *testing.T) {
 		s.send("Enter")
 		s.waitText(`"b.txt" 1L, 5B`)
 		s.waitText("beta")
+		s.sendText(":ls")
+		s.send("Enter")
+		s.waitText(`  1 #    "a.txt"                        line 1`)
+	})
+	t.Run("-c and -S", func(t *testing.T) {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"f.txt": "one\ntwo\nthree\n", "s.vim": "normal! dd\n"})
+		s := startKJX(t, dir, "--clean", "-c", "'set nu'", "-S", "s.vim", "-c", "nosuchcmd", "f.txt")
+		s.waitText("  1 two")
+		s.waitText("E492: Not an editor command: nosuchcmd")
 	})
 }

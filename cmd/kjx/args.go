@@ -36,7 +36,8 @@ const usage = `usage: kjx [OPTION...] [+CMD] [FILE...]
   --clock EPOCH     virtual clock starting at Unix time EPOCH (:sleep is instant)
   --json            print the editor state as one JSON line after every step
 
-steps (headless, run in order):
+steps (run in order after the first file is read; headless: one JSON
+state each):
   --keys KEYS       keys in Vim notation, typed ("ihello<Esc>", "<C-r>")
   -c EXCMD          an Ex command, as if typed after ':'
   -s FILE           raw keys from FILE, not typed (one undo block, like vim -s)

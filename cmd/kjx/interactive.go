@@ -64,6 +64,13 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}
+	// -c, -S and -s run after the first file is read, as in Vim; what
+	// they say is on the first screen.
+	for _, st := range o.steps {
+		if err := sess.RunStep(st); err != nil {
+			ed.ShowError("kjx: " + err.Error())
+		}
+	}
 	if o.demo {
 		if err := playDemo(ed, demo); err != nil {
 			fmt.Fprintln(stderr, "kjx: demo:", err)

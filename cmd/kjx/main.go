@@ -54,8 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if !o.headless {
-		if len(o.steps) > 0 || o.json || o.clock != nil {
-			fmt.Fprintln(stderr, "kjx: --keys, -c, -s, -S, --json and --clock need --headless")
+		if o.json || o.clock != nil {
+			fmt.Fprintln(stderr, "kjx: --json and --clock need --headless")
 			return 2
 		}
 		return runInteractive(o, stdin, stdout, stderr)

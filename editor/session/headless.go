@@ -55,13 +55,23 @@ type StepState struct {
 // files are checked for changes on disk first (a headless run has no
 // watcher: it checks by stat before each step, which is deterministic).
 func (s *Session) Step(st Step) (msgs []editor.Message, err error) {
+	if err := s.RunStep(st); err != nil {
+		return nil, err
+	}
+	return s.ed.TakeMessages(), nil
+}
+
+// RunStep runs one step and leaves its messages in the editor, as the
+// interactive mode does with -c, -S, -s and --keys before its first
+// screen (Vim runs its -c commands after reading the first file).
+func (s *Session) RunStep(st Step) error {
 	e := s.ed
 	e.PollFiles()
 	switch st.Kind {
 	case StepKeys:
 		keys, perr := editor.ParseKeys(st.Arg)
 		if perr != nil {
-			return nil, perr
+			return perr
 		}
 		e.Feed(keys, true)
 		e.EndStep()
@@ -70,16 +80,14 @@ func (s *Session) Step(st Step) (msgs []editor.Message, err error) {
 	case StepScript:
 		data, rerr := os.ReadFile(st.Arg)
 		if rerr != nil {
-			return nil, fmt.Errorf("cannot read script %s: %w", st.Arg, rerr)
+			return fmt.Errorf("cannot read script %s: %w", st.Arg, rerr)
 		}
 		e.FeedScript(string(data))
 		e.EndStep()
 	case StepSource:
-		if err := s.source(st.Arg); err != nil {
-			return nil, err
-		}
+		return s.source(st.Arg)
 	}
-	return e.TakeMessages(), nil
+	return nil
 }
 
 // source runs the Ex commands of file path, one per line (see
