@@ -23,7 +23,7 @@ func TestUsageErrors(t *testing.T) {
 		{"--headless", "--clock", "soon"},
 		{"--headless", "-", "b.txt"},
 		{"-x", "f"},
-		{"--keys", "x"},
+		{"--json", "f"},
 	} {
 		code, out, errs := runKJX(t, args...)
 		if code != 2 {
