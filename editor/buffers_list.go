@@ -229,16 +229,40 @@ func displayRefName(r bufRef) string {
 // are discarded as Vim does, by reading the file again, so they stay
 // reachable by undo; a buffer without a file keeps its text, unlisted.
 func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
-	r, err := e.deleteTarget(c)
+	refs, err := e.deleteTargets(c, rg)
 	if err != nil {
 		return err
 	}
+	// The current buffer goes last, as in Vim's do_bufdel: deleting it
+	// first would load the next one only to delete it too. One that cannot
+	// go (E89) is reported, and the others still go.
+	cur := -1
+	var first error
+	for i, r := range refs {
+		if r.b != nil && r.b == e.buf() {
+			cur = i
+			continue
+		}
+		if err := e.deleteBuffer(r, c.Bang); err != nil && first == nil {
+			first = err
+		}
+	}
+	if cur >= 0 {
+		if err := e.deleteBuffer(refs[cur], c.Bang); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// deleteBuffer takes r out of the buffer list (exBufferDelete).
+func (e *Editor) deleteBuffer(r bufRef, force bool) error {
 	if r.arg != nil {
 		r.arg.listed = false
 		return nil
 	}
 	b := r.b
-	if b.Modified() && !c.Bang {
+	if b.Modified() && !force {
 		return fmt.Errorf("E89: No write since last change for buffer %d (add ! to override)", b.id)
 	}
 	if b.Modified() && b.name != "" && !b.noFile && fileExists(b.name) {
@@ -246,7 +270,7 @@ func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 			return err
 		}
 	}
-	b.listed = false
+	b.listed, b.keptLoaded = false, false // Vim unloads it
 	e.persist.Closed(b)
 	e.unwatchBuffer(b)
 	if b == e.buf() {
@@ -255,26 +279,36 @@ func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// deleteTarget is the entry :bdelete names: a number, a name, or the
+// deleteTargets are the entries :bdelete names: numbers (":3bd", ":bd 3",
+// ":1,3bd": those that are listed, E516 when none is), a name, or the
 // current buffer.
-func (e *Editor) deleteTarget(c *exparse.Cmd) (bufRef, error) {
+func (e *Editor) deleteTargets(c *exparse.Cmd, rg exRange) ([]bufRef, error) {
+	lo, hi := rg.l1, rg.l2
+	if c.HasCount {
+		lo, hi = c.Count, c.Count
+	}
 	switch {
-	case c.HasCount:
-		r, ok := e.refByID(c.Count)
-		if !ok || !r.listed() {
-			return bufRef{}, fmt.Errorf("E516: No buffers were deleted: %s", c.Raw)
+	case c.HasCount || rg.count > 0:
+		var refs []bufRef
+		for id := lo; id <= hi && id-lo < 10000; id++ {
+			if r, ok := e.refByID(id); ok && r.listed() {
+				refs = append(refs, r)
+			}
 		}
-		return r, nil
+		if len(refs) == 0 {
+			return nil, errors.New("E516: No buffers were deleted")
+		}
+		return refs, nil
 	case c.Arg != "":
 		if b := e.findBuffer(c.Arg); b != nil {
-			return bufRef{b: b}, nil
+			return []bufRef{{b: b}}, nil
 		}
 		if a := e.unloadedNamed(c.Arg); a != nil {
-			return bufRef{arg: a}, nil
+			return []bufRef{{arg: a}}, nil
 		}
-		return bufRef{}, fmt.Errorf("E94: No matching buffer for %s", c.Arg)
+		return nil, fmt.Errorf("E94: No matching buffer for %s", c.Arg)
 	}
-	return bufRef{b: e.buf()}, nil
+	return []bufRef{{b: e.buf()}}, nil
 }
 
 // leaveDeleted goes from the deleted current buffer b to another in Vim's
@@ -317,8 +351,24 @@ func (e *Editor) leaveDeleted(b *Buffer) error {
 	if unloaded != nil {
 		return e.enterRef(*unloaded, true, false)
 	}
+	if b.reusable() {
+		b.listed = true // Vim's empty_curbuf edits "no file" in the empty buffer itself
+		return nil
+	}
 	e.switchTo(e.newBuffer("", buffer.FromString("")))
 	return nil
+}
+
+// countOrRange is a command's number: its count (":bn 2"), else its
+// range (":2bn"), else def.
+func countOrRange(c *exparse.Cmd, rg exRange, def int) int {
+	switch {
+	case c.HasCount:
+		return c.Count
+	case rg.count > 0:
+		return rg.l2
+	}
+	return def
 }
 
 // after is the entries of list numbered above id, in order.
@@ -337,10 +387,7 @@ func exBufferNext(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if len(list) == 0 {
 		return errors.New("E85: There is no listed buffer")
 	}
-	n := 1
-	if c.HasCount {
-		n = c.Count
-	}
+	n := countOrRange(c, rg, 1)
 	if c.Name != "bnext" {
 		n = -n
 	}

@@ -325,7 +325,7 @@ func (e *Editor) Open(path string) error {
 	// Reuse an empty buffer without a name that was never changed, as
 	// Vim's curbuf_reusable (its first buffer, the one :bdelete of the last
 	// buffer leaves); one that has a history is kept.
-	reuse := cur.reusable()
+	reuse := cur.reusable() && e.unloadedNamed(path) == nil // a numbered file keeps its number
 	l, err := loadFile(path)
 	switch {
 	case err == nil:
@@ -374,6 +374,7 @@ func (e *Editor) switchTo(b *Buffer) {
 	}
 	e.win.buf.lastCur = e.win.cur
 	old := e.win.buf
+	e.jumps() // the jumplist starts in the window's first buffer, as Vim's
 	old.keptLoaded = old.Modified() || e.opt.Hidden || e.hiding
 	e.hiding = false
 	if old.listed || old.name != "" {

@@ -158,17 +158,44 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	if f == nil {
 		return fmt.Errorf("E492: Not an editor command: %s", c.Raw)
 	}
-	rg, err := e.evalRange(c.Range, c.DefaultAll(), c.Name == "")
+	var rg exRange
+	var err error
+	if c.OtherRange() {
+		rg, err = otherRange(c.Range)
+	} else {
+		rg, err = e.evalRange(c.Range, c.DefaultAll(), c.Name == "")
+	}
 	if err != nil {
 		return err
 	}
-	if c.Name != "" && !c.ZeroLine() {
+	if c.Name != "" && !c.ZeroLine() && !c.OtherRange() {
 		rg.l1, rg.l2 = max(rg.l1, 0), max(rg.l2, 0) // Vim's correct_range
 	}
 	if slices.Contains(c.Mods, "keepjumps") {
 		defer e.keepJumps()()
 	}
 	return f(e, &c, rg)
+}
+
+// otherRange is a range of file or buffer numbers (Cmd.OtherRange): plain
+// numbers, kept as given (1-based); count is 0 without a range.
+func otherRange(r exparse.Range) (exRange, error) {
+	if len(r.Addrs) == 0 {
+		return exRange{}, nil
+	}
+	var nums []int
+	for _, a := range r.Addrs {
+		if a.Kind != exparse.AddrNumber || len(a.Then) > 0 {
+			return exRange{}, errors.New("E16: Invalid range")
+		}
+		nums = append(nums, a.Number+a.Offset)
+	}
+	nums = nums[max(len(nums)-2, 0):]
+	rg := exRange{l1: nums[0], l2: nums[len(nums)-1], count: len(r.Addrs)}
+	if rg.l1 > rg.l2 {
+		rg.l1, rg.l2 = rg.l2, rg.l1
+	}
+	return rg, nil
 }
 
 // evalRange evaluates a range against the cursor line. For a range

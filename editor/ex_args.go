@@ -286,12 +286,12 @@ func exNext(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if c.Arg != "" {
 		return e.newArgList(c)
 	}
-	return e.gotoArg(e.args.idx+1, c.Bang, hasHide(c))
+	return e.gotoArg(e.args.idx+countOrRange(c, rg, 1), c.Bang, hasHide(c))
 }
 
 // exPrevious is :Next and :previous.
 func exPrevious(e *Editor, c *exparse.Cmd, rg exRange) error {
-	return e.gotoArg(e.args.idx-1, c.Bang, hasHide(c))
+	return e.gotoArg(e.args.idx-countOrRange(c, rg, 1), c.Bang, hasHide(c))
 }
 
 // exFirstLast is :first, :rewind and :last.
@@ -305,11 +305,11 @@ func exFirstLast(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 // exArgument is :argument [N] (the current entry again, or entry N).
 func exArgument(e *Editor, c *exparse.Cmd, rg exRange) error {
-	i := e.args.idx
-	if c.HasCount {
-		i = c.Count - 1
+	n := countOrRange(c, rg, e.args.idx+1)
+	if !c.HasCount && rg.count > 0 && (n < 1 || n > len(e.args.files)) {
+		return errors.New("E16: Invalid range") // Vim's ADDR_ARGUMENTS check
 	}
-	return e.gotoArg(i, c.Bang, hasHide(c))
+	return e.gotoArg(n-1, c.Bang, hasHide(c))
 }
 
 // exArgadd is :argadd {files}: added after the current entry; without

@@ -37,11 +37,14 @@ func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// exBufdo is :bufdo[!] {cmd}.
+// exBufdo is :bufdo[!] {cmd}. Neither its moves nor its commands add
+// to the jumplist (Vim's :jumps after `:bufdo s/1/Y/` shows the start
+// only).
 func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if err := e.listdoCheck(c); err != nil {
 		return err
 	}
+	defer e.keepJumps()()
 	for _, r := range e.bufferList(false) {
 		if !r.listed() {
 			continue // the command deleted it

@@ -86,10 +86,11 @@ func exDelmarks(e *Editor, c *exparse.Cmd, rg exRange) error {
 func exBuffer(e *Editor, c *exparse.Cmd, rg exRange) error {
 	var target bufRef
 	switch {
-	case c.HasCount:
-		r, ok := e.refByID(c.Count)
+	case c.HasCount || rg.count > 0:
+		n := countOrRange(c, rg, 0)
+		r, ok := e.refByID(n)
 		if !ok {
-			return fmt.Errorf("E86: Buffer %d does not exist", c.Count)
+			return fmt.Errorf("E86: Buffer %d does not exist", n)
 		}
 		target = r
 	case c.Arg != "":

@@ -25,6 +25,7 @@ const (
 	fSubst                        // :s, :&, :~ — the argument ends itself
 	fBarArg                       // '|' belongs to the argument (:g, :normal)
 	fXFile                        // the argument is a file name (CTRL-V kept)
+	fOther                        // the range numbers files or buffers, not lines (Vim's ADDR_OTHER, ADDR_ARGUMENTS, ADDR_BUFFERS)
 )
 
 const (
@@ -32,7 +33,7 @@ const (
 	fWord1 = fExtra | fNoSpc
 	fWrite = fRange | fBang | fFile1 | fArgOpt | fDflAll | fTrlBar
 	fPrint = fRange | fCount | fFlags | fTrlBar
-	fBufNr = fBang | fRange | fCount | fCmdArg | fTrlBar
+	fBufNr = fBang | fRange | fOther | fCount | fCmdArg | fTrlBar
 	fUndo  = fTrlBar
 )
 
@@ -94,9 +95,9 @@ var specs = []spec{
 	{"bnext", fBufNr}, {"bprevious", fBufNr}, {"bNext", fBufNr},
 	{"bfirst", fBang | fRange | fCmdArg | fTrlBar}, {"brewind", fBang | fRange | fCmdArg | fTrlBar},
 	{"blast", fBang | fRange | fCmdArg | fTrlBar},
-	{"bdelete", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
-	{"bwipeout", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
-	{"bunload", fBang | fRange | fBufName | fCount | fExtra | fTrlBar},
+	{"bdelete", fBang | fRange | fOther | fBufName | fCount | fExtra | fTrlBar},
+	{"bwipeout", fBang | fRange | fOther | fBufName | fCount | fExtra | fTrlBar},
+	{"bunload", fBang | fRange | fOther | fBufName | fCount | fExtra | fTrlBar},
 	{"help", fBang | fExtra | fNoTrlCom},
 	{"set", fBang | fTrlBar | fExtra}, {"setlocal", fBang | fTrlBar | fExtra}, {"setglobal", fBang | fTrlBar | fExtra},
 	{"nohlsearch", fTrlBar},
@@ -107,11 +108,12 @@ var specs = []spec{
 	{"cd", fBang | fFile1 | fTrlBar},
 	{"version", fExtra | fTrlBar},
 	{"args", fExtra | fTrlBar | fXFile},
-	{"next", fBang | fExtra | fCmdArg | fArgOpt | fTrlBar | fXFile},
-	{"Next", fBang | fCmdArg | fArgOpt | fTrlBar}, {"previous", fBang | fCmdArg | fArgOpt | fTrlBar},
+	{"next", fBang | fRange | fOther | fExtra | fCmdArg | fArgOpt | fTrlBar | fXFile},
+	{"Next", fBang | fRange | fOther | fCount | fCmdArg | fArgOpt | fTrlBar},
+	{"previous", fBang | fRange | fOther | fCount | fCmdArg | fArgOpt | fTrlBar},
 	{"first", fBang | fCmdArg | fArgOpt | fTrlBar},
 	{"last", fBang | fCmdArg | fArgOpt | fTrlBar},
-	{"argument", fBang | fRange | fCount | fCmdArg | fArgOpt | fTrlBar},
+	{"argument", fBang | fRange | fOther | fCount | fCmdArg | fArgOpt | fTrlBar},
 	{"argadd", fExtra | fTrlBar | fXFile},
 	{"hide", fBang | fRange | fCount | fTrlBar},
 	{"argdo", fBang | fNeedArg | fExtra | fNoTrlCom | fBarArg},

@@ -151,6 +151,14 @@ func (c Cmd) DefaultAll() bool {
 	return ok && s.flags&fDflAll != 0
 }
 
+// OtherRange reports whether the command's range numbers files or
+// buffers (":2n", ":3b", ":1,3bd"), not lines: it is not checked against
+// the buffer's lines.
+func (c Cmd) OtherRange() bool {
+	s, ok := lookupSpec(c.Name)
+	return ok && s.flags&fOther != 0
+}
+
 // ZeroLine reports whether the command takes line 0 in its range (:put,
 // :read, :undo: Vim's EX_ZEROR); for the others line 0 means line 1.
 func (c Cmd) ZeroLine() bool {
