@@ -25,6 +25,10 @@ type unloadedBuffer struct {
 	id     int
 	name   string
 	listed bool // false after :bdelete
+	// deleted is set by :bdelete (and :argedit naming an empty buffer),
+	// which give the file a last line in Vim's buffer list: :ls shows
+	// line 1 instead of 0 from then on.
+	deleted bool
 }
 
 // bufRef is one entry of the buffer list: a loaded buffer (b) or the
@@ -193,6 +197,9 @@ func (e *Editor) bufferListLine(r bufRef) string {
 		which = '#'
 	}
 	line := 0
+	if r.arg != nil && r.arg.deleted {
+		line = 1
+	}
 	if b := r.b; b != nil {
 		switch {
 		case b == e.buf():
@@ -258,7 +265,7 @@ func exBufferDelete(e *Editor, c *exparse.Cmd, rg exRange) error {
 // deleteBuffer takes r out of the buffer list (exBufferDelete).
 func (e *Editor) deleteBuffer(r bufRef, force bool) error {
 	if r.arg != nil {
-		r.arg.listed = false
+		r.arg.listed, r.arg.deleted = false, true
 		return nil
 	}
 	b := r.b
@@ -270,13 +277,15 @@ func (e *Editor) deleteBuffer(r bufRef, force bool) error {
 			return err
 		}
 	}
-	b.listed, b.keptLoaded = false, false // Vim unloads it
+	b.listed = false
 	e.persist.Closed(b)
 	e.unwatchBuffer(b)
+	var err error
 	if b == e.buf() {
-		return e.leaveDeleted(b)
+		err = e.leaveDeleted(b)
 	}
-	return nil
+	b.keptLoaded = false // Vim unloads it (after leaving it, which would keep it with 'hidden')
+	return err
 }
 
 // deleteTargets are the entries :bdelete names: numbers (":3bd", ":bd 3",
@@ -291,7 +300,7 @@ func (e *Editor) deleteTargets(c *exparse.Cmd, rg exRange) ([]bufRef, error) {
 	case c.HasCount || rg.count > 0:
 		var refs []bufRef
 		for id := lo; id <= hi && id-lo < 10000; id++ {
-			if r, ok := e.refByID(id); ok && r.listed() {
+			if r, ok := e.refByID(id); ok && (r.listed() || e.vimLoaded(r)) {
 				refs = append(refs, r)
 			}
 		}
@@ -357,6 +366,13 @@ func (e *Editor) leaveDeleted(b *Buffer) error {
 	}
 	e.switchTo(e.newBuffer("", buffer.FromString("")))
 	return nil
+}
+
+// vimLoaded reports whether Vim would have r loaded: the current buffer,
+// or one left while kept (Buffer.keptLoaded). :bdelete of a buffer that is
+// neither listed nor loaded fails (Vim's do_buffer).
+func (e *Editor) vimLoaded(r bufRef) bool {
+	return r.b != nil && (r.b == e.buf() || r.b.keptLoaded)
 }
 
 // countOrRange is a command's number: its count (":bn 2"), else its

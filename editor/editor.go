@@ -353,7 +353,7 @@ func (e *Editor) Open(path string) error {
 
 // bufferFor is the buffer a newly opened file gets ('readonly' with -R).
 func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
-	b := e.bufs[0]
+	b := e.buf()
 	if reuse {
 		e.takeUnloaded(path) // the first buffer keeps its number
 		b.name = path

@@ -3,6 +3,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -125,7 +126,7 @@ func init() {
 		"bfirst": exBufferFirst, "brewind": exBufferFirst, "blast": exBufferFirst,
 		"args": exArgs, "next": exNext, "Next": exPrevious, "previous": exPrevious,
 		"first": exFirstLast, "last": exFirstLast,
-		"argument": exArgument, "argadd": exArgadd, "hide": exHide,
+		"argument": exArgument, "argadd": exArgadd, "argedit": exArgedit, "argdelete": exArgdelete, "hide": exHide,
 		"argdo": exArgdo, "bufdo": exBufdo,
 		"bdelete": exBufferDelete, "bwipeout": exBufferDelete, "bunload": exBufferDelete,
 		"set": exSet, "setlocal": exSet, "setglobal": exSet,
@@ -180,6 +181,9 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 // otherRange is a range of file or buffer numbers (Cmd.OtherRange): plain
 // numbers, kept as given (1-based); count is 0 without a range.
 func otherRange(r exparse.Range) (exRange, error) {
+	if r.Whole {
+		return exRange{l1: 1, l2: math.MaxInt32, count: 2}, nil
+	}
 	if len(r.Addrs) == 0 {
 		return exRange{}, nil
 	}

@@ -305,10 +305,10 @@ func exFirstLast(e *Editor, c *exparse.Cmd, rg exRange) error {
 
 // exArgument is :argument [N] (the current entry again, or entry N).
 func exArgument(e *Editor, c *exparse.Cmd, rg exRange) error {
-	n := countOrRange(c, rg, e.args.idx+1)
-	if !c.HasCount && rg.count > 0 && (n < 1 || n > len(e.args.files)) {
-		return errors.New("E16: Invalid range") // Vim's ADDR_ARGUMENTS check
+	if err := e.argRangeCheck(rg); err != nil {
+		return err
 	}
+	n := countOrRange(c, rg, e.args.idx+1)
 	return e.gotoArg(n-1, c.Bang, hasHide(c))
 }
 

@@ -40,6 +40,8 @@ var argListCommands = []string{
 	"bnext", "bNext", "bfirst", "blast", "buffer 2", "buffer c.txt", "bdelete", "bdelete!",
 	"bdelete 3", "bufdo s/1/Y/e", "hide bnext", "bnext!",
 	"2next", "2Next", "3argument", "2bnext", "3buffer", "1,2bdelete", "bdelete 2", "2bprevious",
+	"argedit d.txt", "argedit b.txt", "1argedit e.txt", "argdelete b.txt", "argdelete *", "argdelete",
+	"%argdelete", "2argdelete", "2,3argdelete", "argdelete x*",
 }
 
 var vimErrRE = regexp.MustCompile(`^Vim(\([^)]*\))?:`)

@@ -244,6 +244,9 @@ func exEdit(e *Editor, c *exparse.Cmd, rg exRange) error {
 		if b.name == "" {
 			return errNoFileName
 		}
+		if name != "" {
+			b.listed = true // :e FILE lists its buffer again, as Vim's buflist_new
+		}
 		if b.Modified() && !c.Bang {
 			return errNoWrite
 		}

@@ -21,6 +21,9 @@ func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if err := e.listdoCheck(c); err != nil {
 		return err
 	}
+	if len(e.args.files) == 0 {
+		return errOneFile // Vim's do_argfile on an empty list
+	}
 	for i := range e.args.files {
 		if i >= len(e.args.files) {
 			break // the command shortened the list
@@ -37,14 +40,15 @@ func exArgdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// exBufdo is :bufdo[!] {cmd}. Neither its moves nor its commands add
-// to the jumplist (Vim's :jumps after `:bufdo s/1/Y/` shows the start
-// only).
+// exBufdo is :bufdo[!] {cmd}. Only its first move, from where it
+// started, is a jump; the moves and commands after it add nothing to the
+// jumplist (Vim's :jumps after `:bufdo s/1/Y/`).
 func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 	if err := e.listdoCheck(c); err != nil {
 		return err
 	}
-	defer e.keepJumps()()
+	keep := func() {}
+	defer func() { keep() }()
 	for _, r := range e.bufferList(false) {
 		if !r.listed() {
 			continue // the command deleted it
@@ -57,6 +61,8 @@ func exBufdo(e *Editor, c *exparse.Cmd, rg exRange) error {
 				return err
 			}
 		}
+		keep()
+		keep = e.keepJumps()
 		if !e.execExLine(c.Arg, false) || e.quit {
 			return errAbort
 		}

@@ -115,6 +115,8 @@ var specs = []spec{
 	{"last", fBang | fCmdArg | fArgOpt | fTrlBar},
 	{"argument", fBang | fRange | fOther | fCount | fCmdArg | fArgOpt | fTrlBar},
 	{"argadd", fExtra | fTrlBar | fXFile},
+	{"argedit", fBang | fRange | fOther | fNeedArg | fExtra | fCmdArg | fArgOpt | fTrlBar | fXFile},
+	{"argdelete", fBang | fRange | fOther | fExtra | fTrlBar | fXFile},
 	{"hide", fBang | fRange | fCount | fTrlBar},
 	{"argdo", fBang | fNeedArg | fExtra | fNoTrlCom | fBarArg},
 	{"bufdo", fBang | fNeedArg | fExtra | fNoTrlCom | fBarArg},
