@@ -152,6 +152,17 @@ func TestCommandLineTmux(t *testing.T) {
 		s.send("Enter")
 		s.waitText(`  1 #    "a.txt"                        line 1`)
 	})
+	t.Run("fast Esc", func(t *testing.T) {
+		// Esc and the next key in one read (a fast typist, a slow link,
+		// tmux send-keys) reach tcell as Alt+:, and must act as Vim's
+		// <Esc> then :.
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"f.txt": "one\n"})
+		s := startKJX(t, dir, "--clean", "f.txt")
+		s.waitText(`"f.txt" 1L, 4B`)
+		s.tmux("send-keys", "-t", "kjx", "ihi", "Escape", ":w", "Enter")
+		s.waitText(`"f.txt" 1L, 6B written`)
+	})
 	t.Run("-c and -S", func(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"f.txt": "one\ntwo\nthree\n", "s.vim": "normal! dd\n"})

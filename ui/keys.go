@@ -55,6 +55,19 @@ func translateKey(ev *tcell.EventKey) (keys.Key, bool) {
 	return keys.Key{}, false
 }
 
+// typedKeys is what a translated key stands for, as terminal Vim reads
+// it: a character with Alt is how tcell reports ESC and that character
+// arriving together (a fast <Esc>: in Insert mode, or Alt+x, which a
+// terminal sends as ESC x), and Vim reads them as <Esc> then the
+// character. Other keys stand for themselves (<M-Up> stays one key).
+func typedKeys(k keys.Key) []keys.Key {
+	if k.Mod&keys.ModAlt == 0 || k.Code != keys.Rune {
+		return []keys.Key{k}
+	}
+	k.Mod &^= keys.ModAlt
+	return []keys.Key{{Code: keys.Esc}, k}
+}
+
 func keyMods(m tcell.ModMask) keys.Mod {
 	var out keys.Mod
 	if m&tcell.ModCtrl != 0 {

@@ -67,6 +67,28 @@ func TestTranslateKey(t *testing.T) {
 	}
 }
 
+// TestTypedKeys: a character with Alt is ESC and that character read in
+// one piece (a fast <Esc>:, or Alt+x, which terminals send as ESC x), and
+// Vim reads <Esc> then the character; other keys stand for themselves.
+func TestTypedKeys(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"<M-:>", "<Esc>:"},
+		{"<M-x>", "<Esc>x"},
+		{"<M-C-r>", "<Esc><C-r>"},
+		{"<M-Up>", "<M-Up>"},
+		{"x", "x"},
+		{"<Esc>", "<Esc>"},
+	} {
+		in, err := editor.ParseKeys(tc.in)
+		if err != nil || len(in) != 1 {
+			t.Fatalf("bad notation %q", tc.in)
+		}
+		if got := editor.FormatKeys(typedKeys(in[0])); got != tc.want {
+			t.Errorf("typedKeys(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestPasteText(t *testing.T) {
 	l := &loop{in: make(chan session.Input, 10), r: NewRenderer(), wake: make(chan struct{}, 1)}
 	events := []tcell.Event{tcell.NewEventPaste(true)}

@@ -75,6 +75,13 @@ func (l *loop) key(ev *tcell.EventKey) {
 	if !ok {
 		return
 	}
+	for _, k := range typedKeys(k) {
+		l.keyPress(k)
+	}
+}
+
+// keyPress handles one key as typed.
+func (l *loop) keyPress(k editor.Key) {
 	p := l.r.Panel
 	if k == editor.K(editor.KeyF5) || k == editor.Ctrl('l') {
 		l.flushPanelHeld()
