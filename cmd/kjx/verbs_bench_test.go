@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -55,8 +56,17 @@ func benchVerbs(b *testing.B) string {
 	dir := os.Getenv("KJX_VERBS_BENCH_DIR")
 	if dir == "" {
 		dir = b.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
+	} else {
+		// A history left by an earlier run would grow by a second
+		// session: start afresh.
+		for _, sub := range []string{"home", "data", "config"} {
+			if err := os.RemoveAll(filepath.Join(dir, sub)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.Setenv("HOME", dir+"/home")
 	b.Setenv("XDG_DATA_HOME", dir+"/data")

@@ -27,11 +27,11 @@ func verbHistory(env verbEnv, name string) error {
 	}
 	var counts [][2]int // by index in h.img.Nodes
 	if h.texts {
-		root, err := h.textAt(0)
+		w, err := h.walkToRoot()
 		if err != nil {
 			return err
 		}
-		if counts, err = lineCounts(&h.img, root); err != nil {
+		if counts, err = lineCounts(w); err != nil {
 			return fmt.Errorf("undo file of %s: corrupt (%v)", name, err)
 		}
 	} else {
@@ -66,6 +66,10 @@ type historyPrinter struct {
 	w     *bufio.Writer
 	width int    // of the seq column
 	buf   []byte // the line being built
+	// stamp is the time column of when: states made in the same second
+	// share it.
+	when  int64
+	stamp []byte
 }
 
 // Column widths, in characters (the counts hold a '−').
@@ -89,7 +93,10 @@ func (p *historyPrinter) row(seq int, when int64, c *[2]int, source string, extr
 	b := appendPadded(p.buf[:0], strconv.Itoa(seq), p.width, true)
 	b = append(b, "  "...)
 	if when != 0 {
-		b = time.Unix(when, 0).AppendFormat(b, "2006-01-02 15:04:05")
+		if when != p.when {
+			p.when, p.stamp = when, time.Unix(when, 0).AppendFormat(p.stamp[:0], "2006-01-02 15:04:05")
+		}
+		b = append(b, p.stamp...)
 	} else {
 		b = append(b, strings.Repeat(" ", timeWidth)...)
 	}
@@ -162,67 +169,124 @@ func (h *fileHistory) marks(seq int) []string {
 
 // lineCounts returns the lines each state of img added and deleted
 // against its parent, given the root's text. It walks the tree from the
-// root. Most states are one change within a line, which lineStatQuick
-// counts from the change alone, so a text is built only when a state
-// must read its parent's lines: the changes since the last text built
-// are kept pending and applied in one batch. Every change is applied to
-// a text once (at a leaf or a branch point at the latest), so a change
-// that does not fit its text is found.
-func lineCounts(img *undo.Image, root buffer.Rope) ([][2]int, error) {
-	index := func(seq int) int {
-		return sort.Search(len(img.Nodes), func(i int) bool { return img.Nodes[i].Seq >= seq })
-	}
-	// item is a state to visit: its parent's text is base with pending
-	// applied, and is length bytes long.
-	type item struct {
-		k       int // index in img.Nodes
-		base    buffer.Rope
-		pending []buffer.Change
-		length  int
-	}
+// root (where w starts) depth first with one text edited in place: entering a state
+// applies its changes, and going back to a branch point applies their
+// inverses, so each change is applied once forward (and once back when a
+// later branch needs its parent), and no text is ever copied. Most states
+// are one change within a line, which lineStatQuick counts from the
+// change alone; the others read their parent's touched lines from the
+// text before applying. A change that does not fit its text is an error.
+func lineCounts(w *treeWalk) ([][2]int, error) {
+	img := w.img
 	out := make([][2]int, len(img.Nodes))
-	var stack []item
+	var stack []int // indexes in img.Nodes of the states to visit
 	for _, c := range slices.Backward(img.RootChildren) {
-		stack = append(stack, item{index(c), root, nil, root.Len()})
+		stack = append(stack, w.index(c))
 	}
 	for len(stack) > 0 {
-		it := stack[len(stack)-1]
+		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		n := &img.Nodes[it.k]
-		after := it.length
+		n := &img.Nodes[k]
+		if err := w.backTo(w.index(n.Parent)); err != nil {
+			return nil, err
+		}
+		before := w.text.Len()
+		after := before
 		for _, c := range n.Changes {
 			after += len(c.New) - len(c.Old)
 		}
-		a, d, ok := lineStatQuick(n.Changes, it.length, after)
+		a, d, ok := lineStatQuick(n.Changes, before, after)
 		if !ok {
-			parent, err := it.base.ApplyAll(it.pending)
-			if err != nil {
+			var err error
+			if a, d, err = lineStat(w.text.Borrow(), n.Changes); err != nil {
 				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
 			}
-			if a, d, err = lineStat(parent, n.Changes); err != nil {
-				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
-			}
-			it.base, it.pending = parent, nil
 		}
-		// In place: items on the stack read only their own prefix, and
-		// the subtree visited now is done before a sibling appends over
-		// it.
-		it.pending = append(it.pending, n.Changes...)
-		if len(n.Children) != 1 {
-			// Build the text: to check the changes of a branch that ends
-			// here, or for the branches that start here to share.
-			text, err := it.base.ApplyAll(it.pending)
-			if err != nil {
-				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
-			}
-			it.base, it.pending = text, nil
+		if err := w.enter(k); err != nil {
+			return nil, err
 		}
-		out[it.k] = [2]int{a, d}
+		out[k] = [2]int{a, d}
 		for _, c := range slices.Backward(n.Children) {
-			stack = append(stack, item{index(c), it.base, it.pending, after})
+			stack = append(stack, w.index(c))
 		}
 	}
 	return out, nil
+}
+
+// treeWalk is a text that moves through the states of an undo tree one
+// edge at a time, edited in place.
+type treeWalk struct {
+	img  *undo.Image
+	text *buffer.Transient
+	cur  int // index in img.Nodes of the state text holds; -1: the root
+}
+
+// walkToRoot returns a walk holding the root's text, reached from the
+// saved state's text by undoing every change on the way: the first
+// anchor candidate that the changes fit becomes the only one, as in
+// textAt.
+func (h *fileHistory) walkToRoot() (*treeWalk, error) {
+	var err error
+	for i, anchor := range h.candidates {
+		w := &treeWalk{img: &h.img, text: anchor.Transient(), cur: -1}
+		w.cur = w.index(h.saved)
+		if err = w.backTo(-1); err == nil {
+			if len(h.candidates) > 1 || !h.flagsSet {
+				h.candidates = h.candidates[i : i+1]
+				h.setFlags(anchor, h.savedDisk)
+				h.flagsSet = true
+			}
+			return w, nil
+		}
+	}
+	return nil, fmt.Errorf("undo file %s: corrupt (%v); history not loaded", h.undoName, err)
+}
+
+// index returns the index in img.Nodes of seq, which must be there (-1
+// for the root, 0). Seqs are sorted and usually contiguous, so the first
+// guess is nearly always right.
+func (w *treeWalk) index(seq int) int {
+	if seq == 0 {
+		return -1
+	}
+	nodes := w.img.Nodes
+	if len(nodes) == 0 {
+		return 0
+	}
+	if i := seq - nodes[0].Seq; i >= 0 && i < len(nodes) && nodes[i].Seq == seq {
+		return i
+	}
+	return sort.Search(len(nodes), func(i int) bool { return nodes[i].Seq >= seq })
+}
+
+// enter moves the text from a state to its child k.
+func (w *treeWalk) enter(k int) error {
+	n := &w.img.Nodes[k]
+	for _, c := range n.Changes {
+		if err := w.text.Apply(c); err != nil {
+			return fmt.Errorf("state #%d: %v", n.Seq, err)
+		}
+	}
+	w.cur = k
+	return nil
+}
+
+// backTo moves the text up from the current state to its ancestor k
+// (-1: the root), undoing the changes on the way.
+func (w *treeWalk) backTo(k int) error {
+	for w.cur != k {
+		if w.cur < k {
+			return fmt.Errorf("state #%d: not below the state being walked", w.img.Nodes[k].Seq)
+		}
+		n := &w.img.Nodes[w.cur]
+		for i := len(n.Changes) - 1; i >= 0; i-- {
+			if err := w.text.Apply(n.Changes[i].Inverse()); err != nil {
+				return fmt.Errorf("state #%d: %v", n.Seq, err)
+			}
+		}
+		w.cur = w.index(n.Parent)
+	}
+	return nil
 }
 
 // lineStatQuick counts what lineStat would for the common state that
@@ -290,11 +354,34 @@ func lineStat(before buffer.Rope, changes []buffer.Change) (added, deleted int, 
 		region = region[:off] + c.New + region[off+len(c.Old):]
 	}
 	newLines := lines(region, before.Len()+delta == 0)
+	if a, d, ok := insertedOrDeleted(oldLines, newLines); ok {
+		return a, d, nil
+	}
 	res, err := linediff.Lines(context.Background(), oldLines, newLines, linediff.Options{Context: -1})
 	if err != nil {
 		return len(newLines), len(oldLines), nil
 	}
 	return res.Added, res.Deleted, nil
+}
+
+// insertedOrDeleted counts the lines added and deleted from a to b when
+// b is a with lines inserted in one place, or a with lines deleted from
+// one place: what most states that are not one change inside a line do
+// (o, dd, p of whole lines). The count is then the only minimal one, the
+// one a diff gives. ok is false otherwise.
+func insertedOrDeleted(a, b []string) (added, deleted int, ok bool) {
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	if pre+suf < min(len(a), len(b)) {
+		return 0, 0, false
+	}
+	return len(b) - pre - suf, len(a) - pre - suf, true
 }
 
 // lines splits a region of whole lines; the text of an empty buffer has
