@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // The outputs of kjx history and kjx show on the ~10 000-state history of
@@ -29,7 +31,12 @@ var goldenShowSums = map[int]string{
 	9741: "16c250f4fc12ce08593a1815c961c88d4b7564c87e4f8ba9b57038be2bbc2b6b",
 }
 
-func TestVerbsGoldenBigHistory(t *testing.T) {
+// TestLongVerbsGoldenBigHistory runs in make long (0.4 s; 3 s under the
+// race detector, and the verbs' output has nothing racy to check).
+func TestLongVerbsGoldenBigHistory(t *testing.T) {
+	if testkit.RaceEnabled {
+		t.Skip("runs in make long, without the race detector")
+	}
 	verbHome(t)
 	file := bigHistory(t)
 	var out, errb strings.Builder
