@@ -169,20 +169,20 @@ func (h *fileHistory) marks(seq int) []string {
 
 // lineCounts returns the lines each state of img added and deleted
 // against its parent, given the root's text. It walks the tree from the
-// root (where w starts) depth first with one text edited in place: entering a state
-// applies its changes, and going back to a branch point applies their
-// inverses, so each change is applied once forward (and once back when a
-// later branch needs its parent), and no text is ever copied. Most states
+// root (where w starts) depth first with one text edited in place:
+// entering a state applies its changes, and going back to a branch point
+// applies their inverses. The largest branch is taken last, so each
+// change is applied once forward and only those of the smaller branches
+// once back; no text is ever copied. Most states
 // are one change within a line, which lineStatQuick counts from the
 // change alone; the others read their parent's touched lines from the
 // text before applying. A change that does not fit its text is an error.
 func lineCounts(w *treeWalk) ([][2]int, error) {
 	img := w.img
 	out := make([][2]int, len(img.Nodes))
+	sizes := w.subtreeSizes()
 	var stack []int // indexes in img.Nodes of the states to visit
-	for _, c := range slices.Backward(img.RootChildren) {
-		stack = append(stack, w.index(c))
-	}
+	stack = w.pushChildren(stack, img.RootChildren, sizes)
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -206,11 +206,47 @@ func lineCounts(w *treeWalk) ([][2]int, error) {
 			return nil, err
 		}
 		out[k] = [2]int{a, d}
-		for _, c := range slices.Backward(n.Children) {
-			stack = append(stack, w.index(c))
-		}
+		stack = w.pushChildren(stack, n.Children, sizes)
 	}
 	return out, nil
+}
+
+// pushChildren pushes the states of children onto the stack of states
+// to visit, the one with the largest subtree first, so that it is
+// visited last: nothing after it needs its changes undone, and the long
+// line of a history is walked down once instead of down and back up.
+func (w *treeWalk) pushChildren(stack, children []int, sizes []int32) []int {
+	heaviest := -1
+	for _, c := range children {
+		if k := w.index(c); heaviest < 0 || sizes[k] > sizes[heaviest] {
+			heaviest = k
+		}
+	}
+	if heaviest < 0 {
+		return stack
+	}
+	stack = append(stack, heaviest)
+	for _, c := range slices.Backward(children) {
+		if k := w.index(c); k != heaviest {
+			stack = append(stack, k)
+		}
+	}
+	return stack
+}
+
+// subtreeSizes returns the number of states in the subtree of each
+// state, by index in img.Nodes. Parents are older than their children,
+// so one pass from the newest state adds each subtree to its parent.
+func (w *treeWalk) subtreeSizes() []int32 {
+	nodes := w.img.Nodes
+	sizes := make([]int32, len(nodes))
+	for i := len(nodes) - 1; i >= 0; i-- {
+		sizes[i]++
+		if p := w.index(nodes[i].Parent); p >= 0 && p < i {
+			sizes[p] += sizes[i]
+		}
+	}
+	return sizes
 }
 
 // treeWalk is a text that moves through the states of an undo tree one
