@@ -167,16 +167,16 @@ func (h *fileHistory) marks(seq int) []string {
 	return m
 }
 
-// lineCounts returns the lines each state of img added and deleted
-// against its parent, given the root's text. It walks the tree from the
-// root (where w starts) depth first with one text edited in place:
-// entering a state applies its changes, and going back to a branch point
-// applies their inverses. The largest branch is taken last, so each
-// change is applied once forward and only those of the smaller branches
-// once back; no text is ever copied. Most states
-// are one change within a line, which lineStatQuick counts from the
-// change alone; the others read their parent's touched lines from the
-// text before applying. A change that does not fit its text is an error.
+// lineCounts returns the lines each state of w's image added and deleted
+// against its parent, by index in the image's Nodes. w holds the root's
+// text; it walks the tree depth first with that one text edited in
+// place: entering a state applies its changes, and going back to a
+// branch point applies their inverses. The largest branch is taken last,
+// so each change is applied once forward and only those of the smaller
+// branches once back; no text is ever copied. Most states are one change
+// within a line, which lineStatQuick counts from the change alone; the
+// others read their parent's touched lines from the text before
+// applying. A change that does not fit its text is an error.
 func lineCounts(w *treeWalk) ([][2]int, error) {
 	img := w.img
 	out := make([][2]int, len(img.Nodes))
