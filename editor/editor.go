@@ -99,6 +99,9 @@ type Editor struct {
 
 	uiReq UIRequest // the last request to the UI (uireq.go)
 
+	// grabStates bounds the states :undograb searches (0: grabMaxStates).
+	grabStates int
+
 	search         searchState
 	lastFind       findState
 	lastSub        subState

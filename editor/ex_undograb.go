@@ -23,6 +23,11 @@ import (
 // grabListed is how many deletions :undograb without a pattern lists.
 const grabListed = 10
 
+// grabMaxStates bounds the states :undograb searches (the newest ones):
+// it runs on the editor goroutine, and a pattern found nowhere in a
+// 137 k-state history took 1.4 s. :undograb! searches them all.
+const grabMaxStates = 20_000
+
 func exUndograb(e *Editor, c *exparse.Cmd, rg exRange) error {
 	arg := strings.TrimSpace(c.Arg)
 	if arg == "" {
@@ -43,9 +48,19 @@ func exUndograb(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return err
 	}
 	s := e.buf().tree.Snapshot()
-	g, err := q.Grab(context.Background(), s)
-	if errors.Is(err, histsearch.ErrNotFound) {
+	limit := e.grabStates
+	switch {
+	case c.Bang:
+		limit = 0
+	case limit == 0:
+		limit = grabMaxStates
+	}
+	g, err := q.GrabNewest(context.Background(), s, limit)
+	switch {
+	case errors.Is(err, histsearch.ErrNotFound):
 		return fmt.Errorf("E486: Pattern not found in the undo history: %s", pat)
+	case errors.Is(err, histsearch.ErrLimit):
+		return fmt.Errorf("E486: Pattern not found in the newest %d states of the undo history (:undograb! searches them all): %s", limit, pat)
 	}
 	if err != nil {
 		return fmt.Errorf("undograb: %w", err)

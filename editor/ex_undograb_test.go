@@ -73,3 +73,35 @@ func TestUndograbErrorsAndList(t *testing.T) {
 		t.Errorf("/two without the closing delimiter: %q", r.text)
 	}
 }
+
+// TestUndograbBounded: :undograb searches the newest e.grabStates states
+// (grabMaxStates in use) and says so when it stops there; :undograb!
+// searches them all.
+func TestUndograbBounded(t *testing.T) {
+	e := newTestEditor("gone\nkeep\n")
+	feedSteps(t, e, "dd") // state 1 takes "gone" out
+	for range 150 {
+		feedSteps(t, e, "ia<Esc>")
+	}
+	e.grabStates = 100
+	for _, tc := range []struct{ cmd, msg string }{
+		{"undograb a /gone/", "E486: Pattern not found in the newest 100 states of the undo history (:undograb! searches them all): gone"},
+		{"undograb! a /gone/", `2 lines yanked into "a from #0, taken out by #1`}, // "keep" changed too
+		{"undograb! /nowhere/", "E486: Pattern not found in the undo history: nowhere"},
+	} {
+		e.TakeMessages()
+		e.ExecEx(tc.cmd)
+		if m := e.TakeMessages(); len(m) != 1 || !strings.HasPrefix(m[0].Text, tc.msg) {
+			t.Errorf(":%s said %v, want %q", tc.cmd, m, tc.msg)
+		}
+	}
+	if r, _ := e.getReg('a'); r.text != "gone\nkeep" {
+		t.Errorf("register a holds %q", r.text)
+	}
+	e.grabStates = 0 // grabMaxStates: 151 states are searched
+	e.TakeMessages()
+	e.ExecEx("undograb /gone/")
+	if m := e.TakeMessages(); len(m) != 1 || !strings.HasPrefix(m[0].Text, "2 lines yanked from #0") {
+		t.Errorf(":undograb said %v", m)
+	}
+}

@@ -10,11 +10,12 @@ import (
 // TextAt returns the text of state seq of img (0: the root), given text,
 // the text of state textSeq (the state an undo file is anchored to). It
 // applies only the changes on the path between the two states, up to
-// their common ancestor and down again, in one batch, without building a
-// tree: what reading one state of a history needs (kjx show, rewinding a
-// file that is not open). img must be structurally valid, as
-// undofile.Decode returns it (every parent exists, Nodes sorted by seq);
-// a change that does not apply to its text is an error.
+// their common ancestor and down again, in place in one transient text,
+// without building a tree or a list of changes: what reading one state
+// of a history needs (kjx show, rewinding a file that is not open). img
+// must be structurally valid, as undofile.Decode returns it (every parent
+// exists, Nodes sorted by seq); a change that does not apply to its text
+// is an error.
 func (img *Image) TextAt(text buffer.Rope, textSeq, seq int) (buffer.Rope, error) {
 	a, b := textSeq, seq
 	da, err := img.depth(a)
@@ -25,38 +26,44 @@ func (img *Image) TextAt(text buffer.Rope, textSeq, seq int) (buffer.Rope, error
 	if err != nil {
 		return buffer.Rope{}, err
 	}
-	var cs []buffer.Change
+	tx := text.Transient()
 	var down []int
 	for ; da > db; da-- {
-		cs, a = img.undoStep(cs, a)
+		if a, err = img.undoStep(tx, a); err != nil {
+			return buffer.Rope{}, fmt.Errorf("undo: text of change #%d: %w", seq, err)
+		}
 	}
 	for ; db > da; db-- {
 		down = append(down, b)
 		b = img.node(b).Parent
 	}
 	for a != b {
-		cs, a = img.undoStep(cs, a)
+		if a, err = img.undoStep(tx, a); err != nil {
+			return buffer.Rope{}, fmt.Errorf("undo: text of change #%d: %w", seq, err)
+		}
 		down = append(down, b)
 		b = img.node(b).Parent
 	}
 	for i := len(down) - 1; i >= 0; i-- {
-		cs = append(cs, img.node(down[i]).Changes...)
+		for _, c := range img.node(down[i]).Changes {
+			if err := tx.Apply(c); err != nil {
+				return buffer.Rope{}, fmt.Errorf("undo: text of change #%d: change #%d: %w", seq, down[i], err)
+			}
+		}
 	}
-	r, err := text.ApplyAll(cs)
-	if err != nil {
-		return buffer.Rope{}, fmt.Errorf("undo: text of change #%d: %w", seq, err)
-	}
-	return r, nil
+	return tx.Freeze(), nil
 }
 
-// undoStep appends the inverse of node seq's changes (last first) and
-// returns its parent.
-func (img *Image) undoStep(cs []buffer.Change, seq int) ([]buffer.Change, int) {
+// undoStep applies the inverse of node seq's changes (last first) to tx
+// and returns its parent.
+func (img *Image) undoStep(tx *buffer.Transient, seq int) (int, error) {
 	n := img.node(seq)
 	for i := len(n.Changes) - 1; i >= 0; i-- {
-		cs = append(cs, n.Changes[i].Inverse())
+		if err := tx.Apply(n.Changes[i].Inverse()); err != nil {
+			return 0, fmt.Errorf("undoing change #%d: %w", seq, err)
+		}
 	}
-	return cs, n.Parent
+	return n.Parent, nil
 }
 
 // node returns the node of seq (which must exist) by binary search.

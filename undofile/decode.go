@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"unsafe"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/undo"
@@ -22,13 +23,18 @@ type DecodeOptions struct {
 	Path string
 	// MaxTextSize caps the decompressed saved-text copy (0: default).
 	MaxTextSize int64
+	// Owned says that nothing changes data after Decode (it was read
+	// for it): labels and change texts then share data itself instead
+	// of a copy of it.
+	Owned bool
 }
 
 // Decode parses and verifies an undo file. It trusts nothing: every length
 // is bounded by the bytes that remain, allocations are bounded by len(data)
 // (the saved-text copy by opt.MaxTextSize), and any inconsistency is an
 // *Error; it never returns a partial File and never panics. Labels and
-// change texts share one copy of data. Empty lists decode as nil.
+// change texts share one copy of data (data itself when opt.Owned).
+// Empty lists decode as nil.
 func Decode(data []byte, opt DecodeOptions) (*File, error) {
 	if opt.MaxTextSize <= 0 {
 		opt.MaxTextSize = DefaultMaxTextSize
@@ -51,7 +57,12 @@ func decode(data []byte, opt DecodeOptions) (*File, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	d := decoder{data: data, s: string(data), pos: preambleLen, size: len(data), nodeFlags: knownNodeFlags}
+	d := decoder{data: data, pos: preambleLen, size: len(data), nodeFlags: knownNodeFlags}
+	if opt.Owned {
+		d.s = unsafe.String(unsafe.SliceData(data), len(data))
+	} else {
+		d.s = string(data)
+	}
 	if version == oldVersion {
 		d.nodeFlags = v1NodeFlags
 	}

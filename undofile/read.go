@@ -72,7 +72,8 @@ func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, e
 	if err != nil {
 		return Loaded{}, err
 	}
-	file, err := Decode(data, DecodeOptions{Name: name, Path: absPath, MaxTextSize: lim.MaxTextSize})
+	// data is this function's alone: the history shares it.
+	file, err := Decode(data, DecodeOptions{Name: name, Path: absPath, MaxTextSize: lim.MaxTextSize, Owned: true})
 	if err != nil {
 		return Loaded{}, err
 	}

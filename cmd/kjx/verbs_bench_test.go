@@ -5,8 +5,10 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // bigHistory makes a 2 000-line file with a history of about 10 000
@@ -55,8 +57,17 @@ func benchVerbs(b *testing.B) string {
 	dir := os.Getenv("KJX_VERBS_BENCH_DIR")
 	if dir == "" {
 		dir = b.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
+	} else {
+		// A history left by an earlier run would grow by a second
+		// session: start afresh.
+		for _, sub := range []string{"home", "data", "config"} {
+			if err := os.RemoveAll(filepath.Join(dir, sub)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.Setenv("HOME", dir+"/home")
 	b.Setenv("XDG_DATA_HOME", dir+"/data")
@@ -89,6 +100,43 @@ func BenchmarkVerbShow(b *testing.B) {
 	for b.Loop() {
 		if code := run([]string{"show", file + "@5000"}, nil, io.Discard, io.Discard); code != 0 {
 			b.Fatal(code)
+		}
+	}
+}
+
+// benchEnv is the verbs' environment for calling their parts directly.
+func benchEnv() verbEnv {
+	return verbEnv{stdout: io.Discard, stderr: io.Discard, getenv: os.Getenv, now: time.Now()}
+}
+
+// BenchmarkVerbHistoryLoad is the part of kjx history (and show) that
+// reads: the configuration, the file (hashed), the undo file (read,
+// checked, decoded).
+func BenchmarkVerbHistoryLoad(b *testing.B) {
+	file := benchVerbs(b)
+	for b.Loop() {
+		if _, err := loadHistory(benchEnv(), file); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVerbHistoryLineCounts is the part of kjx history that counts
+// the lines each state added and deleted: the walk from the saved state
+// to the root and down every branch.
+func BenchmarkVerbHistoryLineCounts(b *testing.B) {
+	file := benchVerbs(b)
+	h, err := loadHistory(benchEnv(), file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		w, err := h.walkToRoot()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := lineCounts(w); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -2,18 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/editor/linediff"
-	"github.com/kjx-editor/kjx/undo"
 )
 
 // verbHistory prints one line per state of the file's history: seq,
@@ -27,11 +20,11 @@ func verbHistory(env verbEnv, name string) error {
 	}
 	var counts [][2]int // by index in h.img.Nodes
 	if h.texts {
-		root, err := h.textAt(0)
+		w, err := h.walkToRoot()
 		if err != nil {
 			return err
 		}
-		if counts, err = lineCounts(&h.img, root); err != nil {
+		if counts, err = lineCounts(w); err != nil {
 			return fmt.Errorf("undo file of %s: corrupt (%v)", name, err)
 		}
 	} else {
@@ -66,6 +59,10 @@ type historyPrinter struct {
 	w     *bufio.Writer
 	width int    // of the seq column
 	buf   []byte // the line being built
+	// stamp is the time column of when: states made in the same second
+	// share it.
+	when  int64
+	stamp []byte
 }
 
 // Column widths, in characters (the counts hold a '−').
@@ -89,7 +86,10 @@ func (p *historyPrinter) row(seq int, when int64, c *[2]int, source string, extr
 	b := appendPadded(p.buf[:0], strconv.Itoa(seq), p.width, true)
 	b = append(b, "  "...)
 	if when != 0 {
-		b = time.Unix(when, 0).AppendFormat(b, "2006-01-02 15:04:05")
+		if when != p.when {
+			p.when, p.stamp = when, time.Unix(when, 0).AppendFormat(p.stamp[:0], "2006-01-02 15:04:05")
+		}
+		b = append(b, p.stamp...)
 	} else {
 		b = append(b, strings.Repeat(" ", timeWidth)...)
 	}
@@ -158,150 +158,4 @@ func (h *fileHistory) marks(seq int) []string {
 		m = append(m, "unsaved, last state")
 	}
 	return m
-}
-
-// lineCounts returns the lines each state of img added and deleted
-// against its parent, given the root's text. It walks the tree from the
-// root. Most states are one change within a line, which lineStatQuick
-// counts from the change alone, so a text is built only when a state
-// must read its parent's lines: the changes since the last text built
-// are kept pending and applied in one batch. Every change is applied to
-// a text once (at a leaf or a branch point at the latest), so a change
-// that does not fit its text is found.
-func lineCounts(img *undo.Image, root buffer.Rope) ([][2]int, error) {
-	index := func(seq int) int {
-		return sort.Search(len(img.Nodes), func(i int) bool { return img.Nodes[i].Seq >= seq })
-	}
-	// item is a state to visit: its parent's text is base with pending
-	// applied, and is length bytes long.
-	type item struct {
-		k       int // index in img.Nodes
-		base    buffer.Rope
-		pending []buffer.Change
-		length  int
-	}
-	out := make([][2]int, len(img.Nodes))
-	var stack []item
-	for _, c := range slices.Backward(img.RootChildren) {
-		stack = append(stack, item{index(c), root, nil, root.Len()})
-	}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := &img.Nodes[it.k]
-		after := it.length
-		for _, c := range n.Changes {
-			after += len(c.New) - len(c.Old)
-		}
-		a, d, ok := lineStatQuick(n.Changes, it.length, after)
-		if !ok {
-			parent, err := it.base.ApplyAll(it.pending)
-			if err != nil {
-				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
-			}
-			if a, d, err = lineStat(parent, n.Changes); err != nil {
-				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
-			}
-			it.base, it.pending = parent, nil
-		}
-		// In place: items on the stack read only their own prefix, and
-		// the subtree visited now is done before a sibling appends over
-		// it.
-		it.pending = append(it.pending, n.Changes...)
-		if len(n.Children) != 1 {
-			// Build the text: to check the changes of a branch that ends
-			// here, or for the branches that start here to share.
-			text, err := it.base.ApplyAll(it.pending)
-			if err != nil {
-				return nil, fmt.Errorf("state #%d: %v", n.Seq, err)
-			}
-			it.base, it.pending = text, nil
-		}
-		out[it.k] = [2]int{a, d}
-		for _, c := range slices.Backward(n.Children) {
-			stack = append(stack, item{index(c), it.base, it.pending, after})
-		}
-	}
-	return out, nil
-}
-
-// lineStatQuick counts what lineStat would for the common state that
-// makes one change inside one line (typing, x, r, ~): that line changed,
-// or appeared in an empty text, or was its last and went. ok is false for
-// anything else, which needs the texts.
-func lineStatQuick(cs []buffer.Change, before, after int) (added, deleted int, ok bool) {
-	if len(cs) != 1 || strings.IndexByte(cs[0].Old, '\n') >= 0 || strings.IndexByte(cs[0].New, '\n') >= 0 {
-		return 0, 0, false
-	}
-	switch {
-	case cs[0].Old == cs[0].New:
-		return 0, 0, true
-	case before == 0:
-		return 1, 0, true
-	case after == 0:
-		return 0, 1, true
-	}
-	return 1, 1, true
-}
-
-// lineStat returns the lines added and deleted by changes applied to
-// before: a line diff of the whole lines the changes touch (a changed
-// line counts as one deleted and one added, as in git; an empty text has
-// no lines). Only those lines are read from before; the changes are
-// applied to them as a string.
-func lineStat(before buffer.Rope, changes []buffer.Change) (added, deleted int, err error) {
-	if len(changes) == 0 {
-		return 0, 0, nil
-	}
-	// The span of the text after the changes that they produced, and how
-	// much longer that text is than before.
-	lo, hi, delta := -1, -1, 0
-	for _, c := range changes {
-		end, d := c.Off+len(c.Old), len(c.New)-len(c.Old)
-		nhi := c.Off + len(c.New)
-		if lo < 0 {
-			lo, hi = c.Off, nhi
-		} else {
-			lo = min(lo, c.Off)
-			switch {
-			case hi >= end:
-				hi += d
-			case hi > c.Off:
-				hi = nhi
-			}
-			hi = max(hi, nhi)
-		}
-		delta += d
-	}
-	if lo < 0 || hi-delta > before.Len() || lo > hi-delta {
-		return 0, 0, fmt.Errorf("changes outside the text")
-	}
-	start, end := 0, 0
-	if before.Len() > 0 {
-		start, end = before.LineStart(before.LineOf(lo)), before.LineEnd(before.LineOf(hi-delta))
-	}
-	region := before.SliceString(start, end)
-	oldLines := lines(region, before.Len() == 0)
-	for _, c := range changes {
-		off := c.Off - start
-		if off < 0 || off+len(c.Old) > len(region) || region[off:off+len(c.Old)] != c.Old {
-			return 0, 0, fmt.Errorf("a change does not match its text")
-		}
-		region = region[:off] + c.New + region[off+len(c.Old):]
-	}
-	newLines := lines(region, before.Len()+delta == 0)
-	res, err := linediff.Lines(context.Background(), oldLines, newLines, linediff.Options{Context: -1})
-	if err != nil {
-		return len(newLines), len(oldLines), nil
-	}
-	return res.Added, res.Deleted, nil
-}
-
-// lines splits a region of whole lines; the text of an empty buffer has
-// none.
-func lines(region string, emptyText bool) []string {
-	if emptyText {
-		return nil
-	}
-	return strings.Split(region, "\n")
 }

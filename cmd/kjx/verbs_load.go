@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -180,21 +182,30 @@ func (h *fileHistory) errNoTexts() error {
 
 // bytesAt returns state seq's text as the editor writes it (:undo N, :w).
 func (h *fileHistory) bytesAt(seq int) ([]byte, error) {
+	var b bytes.Buffer
+	if err := h.writeAt(&b, seq); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeAt writes state seq's text to w as the editor writes it (:undo N,
+// :w), without a copy of the whole.
+func (h *fileHistory) writeAt(w io.Writer, seq int) error {
 	text, err := h.textAt(seq)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// Only the state kjx loaded (and state 0, which the editor treats as
 	// the loaded one) can be Vim's empty buffer, and only while its text
 	// is empty; see editor/undostate.go.
 	empty := h.loadedEmpty && text.Len() == 0 && (seq == 0 || seq == h.saved && !h.moved)
 	eol := h.eol && !empty || h.fixEOL && text.Len() > 0
-	var b strings.Builder
-	b.Grow(text.Len() + text.Newlines() + 2)
-	if _, err := fileio.Encode(&b, text, eol, h.format); err != nil {
-		return nil, err
+	if b, ok := w.(*bytes.Buffer); ok {
+		b.Grow(text.Len() + text.Newlines() + 2)
 	}
-	return []byte(b.String()), nil
+	_, err = fileio.Encode(w, text, eol, h.format)
+	return err
 }
 
 // resolve turns REF into a state: a seq number, a label, or -DURATION

@@ -22,12 +22,7 @@ func verbShow(env verbEnv, arg string) error {
 	if err != nil {
 		return err
 	}
-	text, err := h.bytesAt(seq)
-	if err != nil {
-		return err
-	}
-	_, err = env.stdout.Write(text)
-	return err
+	return h.writeAt(env.stdout, seq)
 }
 
 // diffSide is one side of kjx diff: a state of a file's history, or the

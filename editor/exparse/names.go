@@ -140,7 +140,7 @@ var specs = []spec{
 	{"diffdisk", fTrlBar},
 	{"checktime", fRange | fBufName | fCount | fExtra | fTrlBar},
 	{"undodiff", fExtra | fTrlBar},
-	{"undograb", fExtra},
+	{"undograb", fBang | fExtra},
 }
 
 // kjxNames are kjx's own lowercase commands with their shortest

@@ -29,6 +29,10 @@ type Grabbed struct {
 // current text lacks.
 var ErrNotFound = errors.New("no state holds matching text that is gone now")
 
+// ErrLimit says GrabNewest searched as many states as it was allowed to
+// without finding the text: older states were not searched.
+var ErrLimit = errors.New("no match in the newest states; older ones were not searched")
+
 // Grab finds the most recent state whose text held a match of the query
 // in lines the current text no longer has, and returns those lines (the
 // hunk of the line diff from that state to the current text that removes
@@ -44,6 +48,14 @@ var ErrNotFound = errors.New("no state holds matching text that is gone now")
 // offsets; for states of more than maxPlaces changes (a :%s over a long
 // file) the whole text is searched instead.
 func (q *Query) Grab(ctx context.Context, s undo.Snapshot) (Grabbed, error) {
+	return q.GrabNewest(ctx, s, 0)
+}
+
+// GrabNewest is Grab over the newest limit states at most (0: all of
+// them): past them it stops with ErrLimit, so the time it takes is
+// bounded whatever the history's size.
+func (q *Query) GrabNewest(ctx context.Context, s undo.Snapshot, limit int) (Grabbed, error) {
+	visited := 0
 	cur := s.Current()
 	now := s.Text()
 	have := lineSet(now)
@@ -57,6 +69,9 @@ func (q *Query) Grab(ctx context.Context, s undo.Snapshot) (Grabbed, error) {
 		nd, ok := s.Node(n)
 		if !ok {
 			continue
+		}
+		if visited++; limit > 0 && visited > limit {
+			return Grabbed{}, ErrLimit
 		}
 		t, err := s.TextFrom(text, seq, n)
 		if err != nil {

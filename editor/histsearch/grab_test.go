@@ -207,3 +207,17 @@ func BenchmarkGrabNotFoundSephBlog1(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGrabNotFoundNewest20k is the same search bounded as :undograb
+// bounds it: the newest 20 000 states, then ErrLimit.
+func BenchmarkGrabNotFoundNewest20k(b *testing.B) {
+	tr, _ := sephBlog1(b)
+	s := tr.Snapshot()
+	q := mustQuery(b, "no such text anywhere")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := q.GrabNewest(context.Background(), s, 20_000); !errors.Is(err, ErrLimit) {
+			b.Fatal(err)
+		}
+	}
+}
