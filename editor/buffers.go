@@ -174,3 +174,18 @@ func (e *Editor) bufferByID(id int) *Buffer {
 	}
 	return nil
 }
+
+// bufferFor is the buffer a newly opened file gets ('readonly' with -R).
+func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
+	b := e.buf()
+	if reuse {
+		e.takeUnloaded(path) // the first buffer keeps its number
+		b.name = path
+		b.tree = undo.New(text, e.undoOptions())
+		b.ft = e.detectFileType(path, text)
+	} else {
+		b = e.newBuffer(path, text)
+	}
+	b.readonly = e.cfg.ReadOnly
+	return b
+}

@@ -354,20 +354,6 @@ func (e *Editor) Open(path string) error {
 	return nil
 }
 
-// bufferFor is the buffer a newly opened file gets ('readonly' with -R).
-func (e *Editor) bufferFor(path string, text buffer.Rope, reuse bool) *Buffer {
-	b := e.buf()
-	if reuse {
-		e.takeUnloaded(path) // the first buffer keeps its number
-		b.name = path
-		b.tree = undo.New(text, e.undoOptions())
-		b.ft = e.detectFileType(path, text)
-	} else {
-		b = e.newBuffer(path, text)
-	}
-	b.readonly = e.cfg.ReadOnly
-	return b
-}
 
 // switchTo makes b the current window's buffer.
 func (e *Editor) switchTo(b *Buffer) {
