@@ -270,8 +270,11 @@ func (e *Editor) finishInsert(repeat bool) {
 		b.marks['.'] = e.win.cur
 	}
 	e.lastInsText = insertedText(in.keys)
-	e.lastInsKeys = append([]Key(nil), in.keys...)
-	ins := append(append([]Key(nil), in.keys...), K(KeyEsc))
+	// The session's keys end here: the redo and CTRL-A share them (both
+	// only read them; the capacity keeps an append from writing over).
+	n := len(in.keys)
+	ins := append(in.keys, K(KeyEsc))
+	e.lastInsKeys = ins[:n:n]
 	if in.visualRedo != nil {
 		rd := *in.visualRedo
 		rd.insert = ins

@@ -12,22 +12,19 @@ import "github.com/kjx-editor/kjx/undo"
 // without a second pass over the text.
 
 // marksAlongPath moves b's marks through the headers of path as Vim's
-// u_undoredo does for each; it returns the entries applied (for the
-// jumplist) when b has marks or withJumps is set.
-func (b *Buffer) marksAlongPath(path []undo.PathStep, withJumps bool) []undo.LineEntry {
-	var all []undo.LineEntry
+// u_undoredo does for each (the caller moves the jumplist with the same
+// entries).
+func (b *Buffer) marksAlongPath(path []undo.PathStep) {
 	for _, st := range path {
 		var saved map[rune]Pos
 		if st.Back {
 			saved = namedMarks(b)
 		}
-		if len(b.marks) > 0 || withJumps {
+		if len(b.marks) > 0 {
 			for _, en := range st.Entries {
 				adjustMarksUndo(b, en)
 			}
-			all = append(all, st.Entries...)
 		}
 		b.restoreHeaderMarks(st, saved)
 	}
-	return all
 }

@@ -84,7 +84,11 @@ func TestMarksAlongPathModel(t *testing.T) {
 			}
 			snap = b.tree.Snapshot()
 			want := model.modelMarksAlongPath(snap, before, modelUndoPath(snap, from, snap.Current()), true)
-			gotEnts := got.marksAlongPath(b.tree.LastPath(), true)
+			got.marksAlongPath(b.tree.LastPath())
+			var gotEnts []undo.LineEntry
+			for _, st := range b.tree.LastPath() {
+				gotEnts = append(gotEnts, st.Entries...)
+			}
 			if !reflect.DeepEqual(want, gotEnts) && (len(want) > 0 || len(gotEnts) > 0) {
 				t.Fatalf("round %d move %d %q (%d→%d): entries %v, model %v", round, i, mv, from, snap.Current(), gotEnts, want)
 			}

@@ -93,28 +93,29 @@ func (b *Buffer) noteState() {
 func (e *Editor) afterUndoMove() {
 	e.setPCMark() // Vim's undo and redo are jumps from the cursor before them
 	b := e.buf()
-	for _, en := range b.afterMove(len(e.win.jumps.entries) > 0) {
-		e.adjustJumpsUndo(b, en)
+	b.afterMove()
+	if len(e.win.jumps.entries) > 0 {
+		for _, st := range b.tree.LastPath() {
+			for _, en := range st.Entries {
+				e.adjustJumpsUndo(b, en)
+			}
+		}
 	}
 }
 
 // afterMove restores what Vim's undo headers restore after the tree's
 // last movement (tracked: see applyUndo): the marks move through every
-// header undone and redone (undopath.go). It returns the undo entries the
-// movement applied when the buffer has marks or withJumps is set (the
-// caller keeps other marks on it).
-func (b *Buffer) afterMove(withJumps bool) []undo.LineEntry {
+// header undone and redone (undopath.go).
+func (b *Buffer) afterMove() {
 	b.us.init()
-	var ents []undo.LineEntry
-	if len(b.marks) > 0 || withJumps || len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 {
-		ents = b.marksAlongPath(b.tree.LastPath(), withJumps)
+	if len(b.marks) > 0 || len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 {
+		b.marksAlongPath(b.tree.LastPath())
 	}
 	empty, ok := b.us.emptyAt[b.tree.SeqCur()]
 	if !ok && b.tree.SeqCur() == 0 {
 		empty = b.loadedEmpty
 	}
 	b.empty = empty && b.text().Len() == 0
-	return ents
 }
 
 // restoreHeaderMarks restores the named marks of one header of a path:
