@@ -2,9 +2,9 @@ package buffer
 
 import (
 	"bytes"
-	"strings"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
