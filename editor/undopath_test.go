@@ -73,7 +73,7 @@ func TestMarksAlongPathModel(t *testing.T) {
 				feedSteps(t, e, "m"+string(rune('a'+rng.Intn(4))))
 			}
 			model := &Buffer{marks: maps.Clone(b.marks), us: cloneUndoState(b.us)}
-			snap, before := b.tree.Snapshot(), b.Text()
+			before := b.Text()
 			from := b.tree.Current()
 			mv := moves[rng.Intn(len(moves))]
 			b.tree.TrackPath(true)
@@ -82,7 +82,7 @@ func TestMarksAlongPathModel(t *testing.T) {
 			if !res {
 				continue
 			}
-			snap = b.tree.Snapshot()
+			snap := b.tree.Snapshot()
 			want := model.modelMarksAlongPath(snap, before, modelUndoPath(snap, from, snap.Current()), true)
 			got.marksAlongPath(b.tree.LastPath())
 			var gotEnts []undo.LineEntry
