@@ -309,3 +309,51 @@ func BenchmarkSubstitute100k(b *testing.B) {
 // unsafeString views b as a string without copying (b must not change
 // while the string is used).
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// BenchmarkTransientTypingLines10MB is BenchmarkTransientTyping10MB with
+// what the editor asks after each key: the cursor line and its bounds.
+// The line index of the node being typed into must survive the in-place
+// edits, or every query scans the node's leaves.
+func BenchmarkTransientTypingLines10MB(b *testing.B) {
+	tx := FromBytes(benchText(10 << 20)).Transient()
+	off := tx.Len() / 3
+	text := "the quick brown fox jumps over the lazy dog\n"
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := tx.Apply(Change{Off: off, New: text[i%len(text) : i%len(text)+1]}); err != nil {
+			b.Fatal(err)
+		}
+		off++
+		sinkInt += cursorLine(tx.Borrow(), off)
+	}
+	sinkRope = tx.Freeze()
+}
+
+// BenchmarkTransientBackspaceLines10MB is <BS> with the same queries.
+func BenchmarkTransientBackspaceLines10MB(b *testing.B) {
+	tx := FromBytes(benchText(10 << 20)).Transient()
+	off := tx.Len() - 1
+	one := make([]byte, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if off == 0 {
+			b.Fatal("ran out of text")
+		}
+		one[0] = byteAt(tx, off-1)
+		if err := tx.Apply(Change{Off: off - 1, Old: unsafeString(one)}); err != nil {
+			b.Fatal(err)
+		}
+		off--
+		sinkInt += cursorLine(tx.Borrow(), off)
+	}
+	sinkRope = tx.Freeze()
+}
+
+// cursorLine asks what the editor asks of the cursor's line: its number,
+// start and end.
+func cursorLine(r Rope, off int) int {
+	l := r.LineOf(off)
+	return r.LineStart(l) + r.LineEnd(l)
+}

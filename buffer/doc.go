@@ -88,10 +88,12 @@
 // '\n' in each of its leaves, two bytes a line (lineindex.go). With it
 // both queries answer without reading the leaf. The index is a cache,
 // built whole once the node has answered ixAfter (32) line queries without
-// one, and dropped when an edit copies the node: edits and loading pay
-// nothing for it, a node edited at every keystroke never gets one, and
-// only nodes read often carry one (about 5% on top of their text for
-// 40-byte lines). Nodes whose lines average under 8 bytes get none; their
+// one, and left behind when an edit copies the node: persistent edits and
+// loading pay nothing for it, and only nodes read often carry one (about
+// 5% on top of their text for 40-byte lines). A Transient's edit in place
+// of a node it owns updates the node's index instead (O(lines of the
+// node), no allocation unless a newline is added), so the cursor-line
+// queries after each typed key keep answering from it. Nodes whose lines average under 8 bytes get none; their
 // newlines are close together and a scan finds them soon.
 //
 // # Edits
@@ -146,7 +148,8 @@
 // goroutine derives new ropes from it: no locks. The one thing a read
 // writes is a node's line index cache: a query counter and the index
 // pointer, atomically; an index is complete before a compare-and-swap
-// publishes it and never changes afterwards. An Iter, a
+// publishes it and never changes afterwards, except the index of a node a
+// Transient owns, which only that transient's goroutine can reach. An Iter, a
 // Reader and a Transient are single-goroutine cursors over such snapshots.
 // Chunk slices must not be written to.
 //

@@ -138,19 +138,19 @@ func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (ch
 	}
 	var nk child
 	ownLeaf := false
+	ka, kz := a-start, b-start
 	if h == 1 {
 		size := kb - (b - a) + len(s)
 		if size > maxLeaf || size < minLeaf {
 			return c, false
 		}
-		ka, kz := a-start, b-start
 		dnl := strings.Count(s, "\n") - countNL(k.text()[ka:kz])
 		p, own := tx.editLeaf(k, ka, kz, s, tx.ownsKid(n, i))
 		nk = child{p: p, b: uint32(size), nl: uint32(kl + dnl)}
 		ownLeaf = own
 	} else {
 		var ok bool
-		if nk, ok = fastEdit(tx, k, h-1, a-start, b-start, s, lo-start, hi-start); !ok {
+		if nk, ok = fastEdit(tx, k, h-1, ka, kz, s, lo-start, hi-start); !ok {
 			return c, false
 		}
 	}
@@ -159,7 +159,7 @@ func fastEdit(tx *Transient, c child, h int, a, b int, s string, lo, hi int) (ch
 		n = newInner(old.kids, h, tx.token())
 		n.size, n.lines = old.size, old.lines
 	} else if h == 1 {
-		n.dropIndex()
+		n.editIndex(i, ka, kz, s)
 	}
 	n.kids[i] = nk
 	if ownLeaf {

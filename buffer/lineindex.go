@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"strings"
 	"unsafe"
 )
 
@@ -21,11 +22,15 @@ import (
 // scan: their newlines are close together, and scanning finds them soon.
 //
 // It is a cache, built whole once the node has answered ixAfter line
-// queries without one, and dropped when an edit copies or changes the
-// node, so edits pay nothing for it, and only nodes that are asked for
-// lines often carry one. Built indexes never change; a reader publishes
-// one with a compare-and-swap on node.ix, so readers on other goroutines
-// see it complete, and of two readers that race the second drops its own.
+// queries without one, so only nodes that are asked for lines often carry
+// one. A persistent edit, which copies the node, leaves it behind; a
+// transient's edit in place of a node it owns updates it (editIndex), so
+// typing and the cursor-line queries after each key keep using it. An
+// index of a node no transient owns never changes; a reader publishes one
+// with a compare-and-swap on node.ix, so readers on other goroutines see
+// it complete, and of two readers that race the second drops its own. An
+// owned node is reachable only from its transient's text, read by one
+// goroutine, so updating its index in place races with no reader.
 const minIxLine = 8
 
 // Every offset and index entry must fit 16 bits.
@@ -75,18 +80,69 @@ func buildLineIndex(n *node) *uint16 {
 	return &v[0]
 }
 
-// dropIndex forgets the line index of n, which the caller owns (a
-// transient changing it in place), before one of its kids changes, and
-// restarts the count of queries without one: like a node an edit copies,
-// a node edited in place at every keystroke must not build an index per
-// keystroke.
-func (n *node) dropIndex() {
-	if n.ix.Load() != nil {
-		n.ix.Store(nil)
+// editIndex keeps the line index of n, which the caller owns (a
+// transient changing it in place), valid when the bytes [a, b) of kid i
+// (a leaf; offsets relative to it) become s: the kid's offsets inside
+// [a, b) go, s's newlines come in, the kid's offsets after b move by the
+// size change, and the later kids' offsets start further on or earlier.
+// O(lines of n), and no allocation unless the edit adds lines. Without an
+// index it does nothing: queries build one as usual, once, and then it
+// follows the edits instead of being rebuilt per keystroke.
+func (n *node) editIndex(i, a, b int, s string) {
+	p := n.ix.Load()
+	if p == nil {
+		return
 	}
-	if n.scans.Load() != 0 {
-		n.scans.Store(0)
+	nk := len(n.kids)
+	end := ixAt(p, nk)
+	v := unsafe.Slice(p, end)
+	lo, hi := int(v[i]), int(v[i+1])
+	ja := lo + firstAtLeast(v[lo:hi], a)
+	jb := ja + firstAtLeast(v[ja:hi], b)
+	added := strings.Count(s, "\n")
+	dnl := added - (jb - ja)
+	delta := uint16(len(s) - (b - a)) // wraps: added modulo 1<<16
+	if dnl > 0 {
+		w := make([]uint16, end+dnl)
+		copy(w, v[:ja])
+		copy(w[jb+dnl:], v[jb:])
+		v = w
+	} else if dnl < 0 {
+		copy(v[jb+dnl:], v[jb:])
 	}
+	k := ja
+	for j := 0; ; k++ {
+		x := strings.IndexByte(s[j:], '\n')
+		if x < 0 {
+			break
+		}
+		v[k] = uint16(a + j + x)
+		j += x + 1
+	}
+	for ; k < hi+dnl; k++ {
+		v[k] += delta
+	}
+	for j := i + 1; j <= nk; j++ {
+		v[j] = uint16(int(v[j]) + dnl)
+	}
+	if dnl > 0 {
+		n.ix.Store(&v[0])
+	}
+}
+
+// firstAtLeast returns the index of the first offset in v (ascending) that
+// is at least off, or len(v).
+func firstAtLeast(v []uint16, off int) int {
+	lo, hi := 0, len(v)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(v[m]) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // nthNewlineIn returns the offset in kid i (a leaf) of n (height 1) of

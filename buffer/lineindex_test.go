@@ -131,3 +131,87 @@ func TestLineIndexAfterEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestLineIndexTransient indexes every node of a transient's text, then
+// types and backspaces in place (with and without newlines, across
+// lines) and checks after every change that each index is that of its
+// node's current text (check), that the edited node kept its index, and
+// that LineStart and LineOf agree with the model.
+func TestLineIndexTransient(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	m := []byte(randText(rng, 20*maxLeaf))
+	tx := FromBytes(m).Transient()
+	indexAll := func() {
+		r := tx.Borrow()
+		for q := 0; q <= ixAfter; q++ {
+			for line := 0; line <= r.Newlines(); line += 1 + line/50 {
+				r.LineStart(line)
+			}
+		}
+	}
+	indexAll()
+	kept := 0
+	pos := len(m) / 2
+	for step := 0; step < 1200; step++ {
+		if step%400 == 0 {
+			pos = rng.IntN(len(m) + 1)
+			indexAll()
+		}
+		var c Change
+		switch k := rng.IntN(10); {
+		case k < 5:
+			c = Change{Off: pos, New: []string{"x", "yz", "\n", "a\nb", "\n\n"}[rng.IntN(5)]}
+			pos += len(c.New)
+		case k < 8:
+			a := max(pos-1-rng.IntN(3), 0)
+			c = Change{Off: a, Old: string(m[a:pos])}
+			pos = a
+		default:
+			e := min(pos+rng.IntN(4), len(m))
+			c = Change{Off: pos, Old: string(m[pos:e]), New: []string{"", "q", "\n"}[rng.IntN(3)]}
+		}
+		if err := tx.Apply(c); err != nil {
+			t.Fatalf("step %d: Apply(%+v): %v", step, c, err)
+		}
+		m = append(m[:c.Off:c.Off], append([]byte(c.New), m[c.Off+len(c.Old):]...)...)
+		r := tx.Borrow()
+		if err := r.check(); err != nil {
+			t.Fatalf("step %d after %+v: %v", step, c, err)
+		}
+		if n := nodeAt(r, c.Off); n != nil && n.ix.Load() != nil {
+			kept++
+		}
+		line := bytes.Count(m[:pos], []byte("\n"))
+		if got := r.LineOf(pos); got != line {
+			t.Fatalf("step %d: LineOf(%d) = %d, want %d", step, pos, got, line)
+		}
+		if start, _ := modelLine(m, line); r.LineStart(line) != start {
+			t.Fatalf("step %d: LineStart(%d) = %d, want %d", step, line, r.LineStart(line), start)
+		}
+	}
+	// With the tiny test parameters (kjxtiny) most edits split or merge
+	// leaves, which builds new nodes; the count means something only at
+	// real leaf sizes.
+	if maxLeaf >= 256 && kept < 800 {
+		t.Fatalf("the edited node kept its index after %d of 1200 changes", kept)
+	}
+}
+
+// nodeAt returns the node of height 1 holding offset off of r, or nil.
+func nodeAt(r Rope, off int) *node {
+	if r.h == 0 {
+		return nil
+	}
+	c := r.root
+	for h := r.h; ; h-- {
+		n := c.node()
+		i := 0
+		for ; i < len(n.kids)-1 && off >= n.kids[i].size(); i++ {
+			off -= n.kids[i].size()
+		}
+		if h == 1 {
+			return n
+		}
+		c = n.kids[i]
+	}
+}

@@ -232,11 +232,14 @@ func (r Rope) writeRange(t *textBuilder, a, b int) {
 }
 
 // SliceString returns the bytes in [a, b) as a string; it panics unless
-// 0 <= a <= b <= Len().
+// 0 <= a <= b <= Len(). A string of one byte costs no allocation.
 func (r Rope) SliceString(a, b int) string {
 	r.checkRange("SliceString", a, b)
-	if a == b {
+	switch b - a {
+	case 0:
 		return ""
+	case 1:
+		return byteString(r.ByteAt(a))
 	}
 	var sb strings.Builder
 	sb.Grow(b - a)

@@ -412,3 +412,23 @@ func TestBigEdits(t *testing.T) {
 	h.replace(0, 0, base)
 	h.verifySnapshots()
 }
+
+// TestSliceStringOneByte checks every byte value read as a one-byte
+// string, and that doing so allocates nothing.
+func TestSliceStringOneByte(t *testing.T) {
+	all := make([]byte, 256)
+	for i := range all {
+		all[i] = byte(i)
+	}
+	r := FromBytes(all)
+	for i := range all {
+		if got := r.SliceString(i, i+1); got != string(all[i:i+1]) {
+			t.Fatalf("SliceString(%d, %d) = %q", i, i+1, got)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { sinkString = r.SliceString(200, 201) }); n != 0 {
+		t.Errorf("SliceString of one byte: %v allocations", n)
+	}
+}
+
+var sinkString string

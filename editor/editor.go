@@ -122,6 +122,7 @@ type Editor struct {
 	quit           bool
 	lastInsText    string // the ". register
 	lastInsKeys    []Key  // the keys of the last insert (CTRL-A)
+	insKeys        []Key  // a buffer for the next Insert session's keys (insert.go)
 	lastExCmd      string // the ": register
 	changed        bool   // a change was made since the last finishChange
 

@@ -15,10 +15,10 @@ import (
 // puts it, the marks moved as Vim's undo and redo move them.
 func (e *Editor) applyUndo(move func(*undo.Tree) undo.Result) {
 	b := e.buf()
-	from, before := b.tree.Current(), b.Text()
+	b.tree.TrackPath(true) // for the marks (afterUndoMove)
 	res := move(b.tree)
 	if res.Moved {
-		e.afterUndoMove(from, before)
+		e.afterUndoMove()
 		e.win.cur = res.Cursor
 		e.win.clampCursor(false)
 		e.win.wantCol = -1

@@ -27,7 +27,8 @@ type insertState struct {
 
 // startInsert enters Insert mode (Replace mode for R).
 func (e *Editor) startInsert(cmd string, count int, prefix []Key) {
-	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.autoIndentLine}
+	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.autoIndentLine, keys: e.insKeys[:0]}
+	e.insKeys = nil // the session owns the buffer until it ends
 	if count > 1 {
 		e.ins.rcount = count
 	}
@@ -237,7 +238,7 @@ func (e *Editor) restartInsert() {
 	in.redoRegister = 0
 	in.start = cur
 	in.prefix = MustParseKeys("i")
-	in.keys = nil
+	in.keys = in.keys[:0]
 	in.replaced = nil
 	in.aiLine = -1
 	in.visualRedo = nil
@@ -270,8 +271,16 @@ func (e *Editor) finishInsert(repeat bool) {
 		b.marks['.'] = e.win.cur
 	}
 	e.lastInsText = insertedText(in.keys)
-	e.lastInsKeys = append([]Key(nil), in.keys...)
-	ins := append(append([]Key(nil), in.keys...), K(KeyEsc))
+	// The redo and CTRL-A share one exact copy of the session's keys (both
+	// only read them; the capacity keeps an append from writing over);
+	// the next session types into the buffer again, so a long session
+	// grows it once, not again every time.
+	n := len(in.keys)
+	ins := make([]Key, n+1)
+	copy(ins, in.keys)
+	ins[n] = K(KeyEsc)
+	e.lastInsKeys = ins[:n:n]
+	e.insKeys = in.keys[:0]
 	if in.visualRedo != nil {
 		rd := *in.visualRedo
 		rd.insert = ins

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/editor/exparse"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // The jumplist, as Vim keeps it per window (:h jumplist). Every jump
@@ -215,11 +216,11 @@ func (j *jumpList) moveLines(b *Buffer, sh lineShift) {
 }
 
 // adjustJumpsUndo moves the entries of b for one undo entry.
-func (e *Editor) adjustJumpsUndo(b *Buffer, en undoEntry) {
-	if en.oldSize == en.newSize {
+func (e *Editor) adjustJumpsUndo(b *Buffer, en undo.LineEntry) {
+	if en.OldSize == en.NewSize {
 		return
 	}
-	e.win.jumps.moveLines(b, lineShift{delFrom: en.top, delTo: en.top + en.oldSize - 1, shiftFrom: en.top + en.oldSize, delta: en.newSize - en.oldSize})
+	e.win.jumps.moveLines(b, lineShift{delFrom: en.Top, delTo: en.Top + en.OldSize - 1, shiftFrom: en.Top + en.OldSize, delta: en.NewSize - en.OldSize})
 }
 
 // jumpLines is the :jumps listing.

@@ -4,8 +4,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer"
 )
 
 // TestJumpsListing compares :jumps with what Vim 9.0 printed for the same
@@ -121,29 +119,6 @@ func TestJumpListModel(t *testing.T) {
 			if en.pos.Line != m[i] {
 				t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, m[i])
 			}
-		}
-	}
-}
-
-// TestEntryOfChange checks how a change is seen as Vim's undo entry.
-func TestEntryOfChange(t *testing.T) {
-	text := "a\nbb\nccc\n"
-	cases := []struct {
-		name string
-		c    buffer.Change
-		want undoEntry
-	}{
-		{"inside a line", buffer.Change{Off: 2, Old: "b", New: "xy"}, undoEntry{top: 1, oldSize: 1, newSize: 1}},
-		{"whole line deleted", buffer.Change{Off: 2, Old: "bb\n"}, undoEntry{top: 1, oldSize: 1, newSize: 0}},
-		{"lines inserted at a line start", buffer.Change{Off: 2, New: "x\ny\n"}, undoEntry{top: 1, oldSize: 0, newSize: 2}},
-		{"line opened below (o)", buffer.Change{Off: 4, New: "\nnew"}, undoEntry{top: 2, oldSize: 0, newSize: 1}},
-		{"join", buffer.Change{Off: 4, Old: "\n", New: " "}, undoEntry{top: 1, oldSize: 2, newSize: 1}},
-		{"split", buffer.Change{Off: 3, New: "\n"}, undoEntry{top: 1, oldSize: 1, newSize: 2}},
-	}
-	for _, c := range cases {
-		r := buffer.FromString(text)
-		if got := entryOfChange(r, c.c); got != c.want {
-			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 package editor
 
-import "github.com/kjx-editor/kjx/buffer"
+import "github.com/kjx-editor/kjx/undo"
 
 // Editor state that Vim keeps in its undo headers but kjx's undo tree does
 // not: the named marks (restored by undo and redo) and whether the buffer
@@ -89,52 +89,51 @@ func (b *Buffer) noteState() {
 }
 
 // afterUndoMove is afterMove for the current buffer, which also moves
-// the jumplist's entries with the lines the movement changed. The
-// movement went from state from, whose text was before.
-func (e *Editor) afterUndoMove(from int, before buffer.Rope) {
+// the jumplist's entries with the lines the movement changed.
+func (e *Editor) afterUndoMove() {
 	e.setPCMark() // Vim's undo and redo are jumps from the cursor before them
 	b := e.buf()
-	for _, en := range b.afterMove(from, before, len(e.win.jumps.entries) > 0) {
-		e.adjustJumpsUndo(b, en)
+	b.afterMove()
+	if len(e.win.jumps.entries) > 0 {
+		for _, st := range b.tree.LastPath() {
+			for _, en := range st.Entries {
+				e.adjustJumpsUndo(b, en)
+			}
+		}
 	}
 }
 
-// afterMove restores what Vim's undo headers restore after a movement in
-// the tree from state from (whose text was before): the marks move
-// through every header undone and redone (undopath.go). It returns the
-// undo entries the movement applied when the buffer has marks or
-// withJumps is set (the caller keeps other marks on it).
-func (b *Buffer) afterMove(from int, before buffer.Rope, withJumps bool) []undoEntry {
+// afterMove restores what Vim's undo headers restore after the tree's
+// last movement (tracked: see applyUndo): the marks move through every
+// header undone and redone (undopath.go).
+func (b *Buffer) afterMove() {
 	b.us.init()
-	var ents []undoEntry
-	if len(b.marks) > 0 || withJumps || len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 {
-		snap := b.tree.Snapshot()
-		ents = b.marksAlongPath(snap, before, undoPath(snap, from, snap.Current()), withJumps)
+	if len(b.marks) > 0 || len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 {
+		b.marksAlongPath(b.tree.LastPath())
 	}
 	empty, ok := b.us.emptyAt[b.tree.SeqCur()]
 	if !ok && b.tree.SeqCur() == 0 {
 		empty = b.loadedEmpty
 	}
 	b.empty = empty && b.text().Len() == 0
-	return ents
 }
 
 // restoreHeaderMarks restores the named marks of one header of a path:
 // undoing it brings back the marks from before its change (and keeps
 // the current ones, saved, for its redo); redoing it brings back those.
-func (b *Buffer) restoreHeaderMarks(st undoStep, saved map[rune]Pos) {
-	if st.back {
+func (b *Buffer) restoreHeaderMarks(st undo.PathStep, saved map[rune]Pos) {
+	if st.Back {
 		if saved != nil {
-			b.us.marksUndone[st.seq] = saved
+			b.us.marksUndone[st.Seq] = saved
 		} else {
-			delete(b.us.marksUndone, st.seq)
+			delete(b.us.marksUndone, st.Seq)
 		}
-		for r, p := range b.us.marksBefore[st.seq] {
+		for r, p := range b.us.marksBefore[st.Seq] {
 			b.marks[r] = p
 		}
 		return
 	}
-	for r, p := range b.us.marksUndone[st.seq] {
+	for r, p := range b.us.marksUndone[st.Seq] {
 		b.marks[r] = p
 	}
 }

@@ -61,6 +61,7 @@ func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) 
 			return rb, t.cursor, fmt.Errorf("undo: internal error: reload node #%d: %w", t.st.m(s.n).seq, err)
 		}
 		c.entry(0, lineCount(rb), lineCount(r), rb, r, true)
+		t.pathEntry(LineEntry{OldSize: lineCount(rb), NewSize: lineCount(r)})
 	case len(d.changes) == 0:
 		// Vim saved the cursor line and changed nothing.
 		c.entry(d.before.Line, 1, 1, r, r, true)
@@ -72,6 +73,7 @@ func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) 
 				ch = d.changes[n-1-k].Inverse()
 			}
 			rb := r
+			t.pathChange(rb, ch)
 			ra, err := rb.Apply(ch)
 			if err != nil {
 				return rb, t.cursor, fmt.Errorf("undo: internal error: node #%d: %w", t.st.m(s.n).seq, err)

@@ -216,27 +216,51 @@ func countPhrase(oldCount, newCount int) string {
 
 // finish applies the queued steps to the text. Only the last step decides
 // the cursor (every node has at least one entry for Vim's cursor rules, so
-// the cursor after a node never depends on the one before), so all earlier
-// steps go to the rope in one ApplyAll.
+// the cursor after a node never depends on the one before), so the earlier
+// steps change the text in place with no cursor work.
 func (t *Tree) finish() (Pos, error) {
+	t.path.reset()
 	if len(t.steps) == 0 {
 		return t.cursor, nil
 	}
-	t.chg = t.chg[:0]
-	for _, s := range t.steps[:len(t.steps)-1] {
-		t.chg = appendChanges(t.chg, t.st.d(s.n).changes, s.back)
-	}
-	// The earlier steps change the text in place.
-	for i, c := range t.chg {
-		if err := t.tx.Apply(c); err != nil {
-			clear(t.chg)
-			return t.cursor, fmt.Errorf("undo: internal error: replaying change %d of %d: %w", i, len(t.chg), err)
+	last := len(t.steps) - 1
+	for _, s := range t.steps[:last] {
+		if err := t.applyInPlace(s); err != nil {
+			return t.cursor, err
 		}
 	}
-	clear(t.chg)
-	r, cur, err := t.applyWithCursor(t.tx.Borrow(), t.steps[len(t.steps)-1])
+	t.pathBegin(t.steps[last])
+	r, cur, err := t.applyWithCursor(t.tx.Borrow(), t.steps[last])
 	t.setText(r)
 	return cur, err
+}
+
+// applyInPlace applies the changes of step s to the text in place,
+// recording their line entries when the path is tracked.
+func (t *Tree) applyInPlace(s step) error {
+	t.pathBegin(s)
+	d := t.st.d(s.n)
+	linesBefore := 0
+	if d.whole && t.path.on {
+		linesBefore = lineCount(t.tx.Borrow())
+	}
+	n := len(d.changes)
+	for k := 0; k < n; k++ {
+		c := d.changes[k]
+		if s.back {
+			c = d.changes[n-1-k].Inverse()
+		}
+		if !d.whole {
+			t.pathChange(t.tx.Borrow(), c)
+		}
+		if err := t.tx.Apply(c); err != nil {
+			return fmt.Errorf("undo: internal error: replaying change %d of node #%d: %w", k, t.st.m(s.n).seq, err)
+		}
+	}
+	if d.whole {
+		t.pathEntry(LineEntry{OldSize: linesBefore, NewSize: lineCount(t.tx.Borrow())})
+	}
+	return nil
 }
 
 // appendChanges appends cs to dst, or their inverses newest first.
