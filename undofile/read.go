@@ -21,6 +21,13 @@ type Loaded struct {
 	// (File.Text, when present, is the old text) or sets the undo file
 	// aside; it must not restore the history onto the new text as is.
 	Changed bool
+	// Pending is true when the text file on disk is the one the undo
+	// file's pending write announced (File.Pending): the process that
+	// wrote it died after replacing the text file and before writing the
+	// undo file again. File.SavedSeq and File.Disk then name that write's
+	// node and bytes, File.Text (the text of the node saved before) is
+	// nil, and Changed is false: the history is restored as is.
+	Pending bool
 }
 
 // Read loads the history of the text file absPath (canonical, see
@@ -79,7 +86,12 @@ func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, e
 	if use {
 		markUsed(name)
 	}
-	return Loaded{Name: name, File: file, Changed: file.Disk != disk}, nil
+	l := Loaded{Name: name, File: file, Changed: file.Disk != disk}
+	if p := file.Pending; l.Changed && !p.IsZero() && p.Disk == disk {
+		file.SavedSeq, file.Disk, file.Text, file.Pending = p.Seq, p.Disk, nil, PendingWrite{}
+		l.Changed, l.Pending = false, true
+	}
+	return l, nil
 }
 
 // markUsed sets the modification time of undo file name to now: loading

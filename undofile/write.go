@@ -44,6 +44,12 @@ type Job struct {
 	// records it in the undo directory's content index, so that a file
 	// holding that text can find this history (Index.Find).
 	Current FileState
+	// Pending, when not zero, announces a write of the text file that is
+	// about to replace it (File.Pending): the caller writes this job
+	// synchronously (Schedule, then Flush) before it renames the new text
+	// into place, so that a crash in between leaves an undo file that
+	// accepts either text. It is dropped if trimming removed its node.
+	Pending PendingWrite
 }
 
 // Result reports one write, successful or not.
@@ -57,7 +63,10 @@ type Result struct {
 	// Disk identifies the text file's bytes the history was saved with
 	// (Job.Disk, or the hash of Job.Text).
 	Disk FileState
-	Took time.Duration
+	// Pending is the pending write the file holds (Job.Pending, unless
+	// trimming removed its node).
+	Pending PendingWrite
+	Took    time.Duration
 	// Err is nil on success, else an *Error; KindNoSpace and KindTooLarge
 	// are warnings: the previous undo file is intact.
 	Err error
@@ -127,7 +136,7 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps, clk clo
 	if perr != nil {
 		return fail(perr)
 	}
-	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: img, Text: job.Text}
+	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: img, Text: job.Text, Pending: job.Pending}
 	if file.Disk.IsZero() {
 		if job.Text == nil {
 			return fail(&Error{Kind: KindCorrupt, Detail: "neither the file's hash nor its text given"})
@@ -143,6 +152,7 @@ func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps, clk clo
 	}
 	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes), trimmed
 	res.TextStored, res.Took, res.Disk = out.textStored, clk.Now().Sub(start), file.Disk
+	res.Pending = file.Pending
 	return res
 }
 
@@ -256,6 +266,7 @@ func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded,
 		if err := applyTrim(file, trim, lim.MaxEntries); err != nil {
 			return encoded{}, 0, err
 		}
+		dropLostPending(file)
 	}
 	for {
 		out, err := enc.encode(file, lim)
@@ -273,10 +284,20 @@ func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded,
 		if e := applyTrim(file, trim, max(target, 0)); e != nil {
 			return encoded{}, 0, e
 		}
+		dropLostPending(file)
 		if len(file.Image.Nodes) >= n {
 			err.Detail += "; the history cannot be trimmed enough (the newest changes alone are too large)"
 			return encoded{}, 0, err
 		}
+	}
+}
+
+// dropLostPending forgets file's pending write when trimming removed its
+// node (trimming keeps the current node, which is normally the one being
+// written, so this is rare): the undo file is then as without it.
+func dropLostPending(file *File) {
+	if p := file.Pending; !p.IsZero() && !hasSeq(file.Image.Nodes, p.Seq) {
+		file.Pending = PendingWrite{}
 	}
 }
 

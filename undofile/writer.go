@@ -200,7 +200,11 @@ func (w *Writer) write(enc *encoder, job Job) Result {
 	}
 	res := writeJob(enc, name, job, w.opt.Limits, w.ops, w.opt.Clock)
 	if res.Err == nil {
-		noteWritten(name, job.Path, res.Disk, job.Current)
+		cur := job.Current
+		if cur.IsZero() {
+			cur = res.Pending.Disk // the text about to be on disk
+		}
+		noteWritten(name, job.Path, res.Disk, cur)
 	}
 	return res
 }
