@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -88,10 +89,28 @@ func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, e
 	}
 	l := Loaded{Name: name, File: file, Changed: file.Disk != disk}
 	if p := file.Pending; l.Changed && !p.IsZero() && p.Disk == disk {
-		file.SavedSeq, file.Disk, file.Text, file.Pending = p.Seq, p.Disk, nil, PendingWrite{}
+		completeWrite(file)
 		l.Changed, l.Pending = false, true
 	}
 	return l, nil
+}
+
+// completeWrite records in file the write its pending record announced,
+// as the writing editor would have after it (undo.Tree.MarkSaved): the
+// pending node is the saved one, with the next write number, and the
+// history is unmodified. The text copy, of the node saved before, goes.
+func completeWrite(file *File) {
+	p, img := file.Pending, &file.Image
+	file.SavedSeq, file.Disk, file.Text, file.Pending = p.Seq, p.Disk, nil, PendingWrite{}
+	img.Modified = false
+	if img.SaveLast >= math.MaxInt32 {
+		return // no write number left (a hostile file): the count stays
+	}
+	img.SaveLast++
+	img.SaveCur = img.SaveLast
+	if i := indexOf(img.Nodes, p.Seq); i >= 0 {
+		img.Nodes[i].SaveNr = img.SaveLast
+	}
 }
 
 // markUsed sets the modification time of undo file name to now: loading
