@@ -1,6 +1,7 @@
 package undofile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
@@ -18,7 +19,9 @@ func syncFiles(files []*os.File) error {
 			continue
 		}
 		done[dir] = true
-		if err := syncfs(f); err != nil {
+		if err := syncfs(f); errors.Is(err, unix.ENOSYS) {
+			return syncEach(files) // a kernel without syncfs
+		} else if err != nil {
 			return err
 		}
 	}
