@@ -83,6 +83,9 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 	if appendTo {
 		st, err = e.appendText(name, text, eol, b.ff)
 	} else {
+		if own && whole {
+			e.persist.Writing(b, text, eol) // before the file is replaced
+		}
 		st, err = e.saveText(name, text, eol, b.ff, b.bomb && l1 == 0, expect, force)
 	}
 	if err != nil {

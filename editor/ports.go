@@ -22,6 +22,12 @@ type Persistence interface {
 	// Opened: the file of b was just read (l is what was read) and b
 	// holds its text as the only state of a new history.
 	Opened(b *Buffer, l fileio.Loaded)
+	// Writing: the whole of b is about to be written to its own file, as
+	// text with the final newline eol (before 'fixendofline' is applied):
+	// the undo file announces the write before the file is replaced, so
+	// that a crash in between cannot detach the history. A write that
+	// then fails needs no word: the announcement is simply not used.
+	Writing(b *Buffer, text buffer.Rope, eol bool)
 	// Written: the whole of b was just written to its own file, as text
 	// with the final newline eol (before 'fixendofline' is applied).
 	Written(b *Buffer, text buffer.Rope, eol bool)
@@ -92,6 +98,7 @@ func (noShell) Run(string, []byte) (ShellResult, error) { return ShellResult{}, 
 type noPersistence struct{}
 
 func (noPersistence) Opened(*Buffer, fileio.Loaded)      {}
+func (noPersistence) Writing(*Buffer, buffer.Rope, bool) {}
 func (noPersistence) Written(*Buffer, buffer.Rope, bool) {}
 func (noPersistence) Closed(*Buffer)                     {}
 func (noPersistence) UndoFileSet()                       {}

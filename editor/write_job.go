@@ -38,6 +38,7 @@ func (e *Editor) PrepareWrite(b *Buffer) (*WriteJob, error) {
 		st := *b.stat // a copy: Run reads it on another goroutine
 		j.opt.Expect = &st
 	}
+	e.persist.Writing(b, j.text, j.opt.EOL) // before Run replaces the file
 	return j, nil
 }
 

@@ -163,7 +163,7 @@ func TestDecodeErrorMessages(t *testing.T) {
 	}{
 		{"empty", nil, DecodeOptions{}, KindNotUndoFile, "undo file /u/f: not a kjx undo file; history not loaded"},
 		{"vim file", []byte("Vim\x9fUnDo\xe5\x00\x02"), DecodeOptions{}, KindNotUndoFile, "not a kjx undo file"},
-		{"version", verBad, DecodeOptions{}, KindVersion, "incompatible format version 9 (this kjx reads 1 and 2)"},
+		{"version", verBad, DecodeOptions{}, KindVersion, "incompatible format version 9 (this kjx reads 1 to 3)"},
 		{"record 17 checksum", flipCRC(17), DecodeOptions{}, KindCorrupt,
 			"undo file /u/f: corrupt (record 17: checksum mismatch); history not loaded"},
 		{"wrong path", good, DecodeOptions{Path: "/other"}, KindWrongPath, "belongs to " + testPath},

@@ -74,6 +74,11 @@ func decode(data []byte, opt DecodeOptions) (*File, *Error) {
 	if err := d.nodes(&f.Image, h.nodes); err != nil {
 		return nil, err
 	}
+	if flags&flagPending != 0 {
+		if err := d.pending(f); err != nil {
+			return nil, err
+		}
+	}
 	if flags&flagText != 0 {
 		if err := d.text(f, opt.MaxTextSize); err != nil {
 			return nil, err
@@ -84,6 +89,9 @@ func decode(data []byte, opt DecodeOptions) (*File, *Error) {
 	}
 	if e := checkImage(&f.Image, f.SavedSeq); e != nil {
 		return nil, corrupt(-1, "%v", e)
+	}
+	if p := f.Pending; !p.IsZero() && !hasSeq(f.Image.Nodes, p.Seq) {
+		return nil, corrupt(-1, "pending node %d does not exist", p.Seq)
 	}
 	return f, nil
 }
@@ -99,13 +107,17 @@ func checkPreamble(data []byte) (version, flags uint16, err *Error) {
 		return 0, 0, corrupt(-1, "truncated: %d bytes", len(data))
 	}
 	version = binary.LittleEndian.Uint16(data[len(Magic):])
-	if version != Version && version != oldVersion {
+	if version < oldVersion || version > Version {
 		return 0, 0, &Error{Kind: KindVersion,
-			Detail: fmt.Sprintf("incompatible format version %d (this kjx reads %d and %d)", version, oldVersion, Version)}
+			Detail: fmt.Sprintf("incompatible format version %d (this kjx reads %d to %d)", version, oldVersion, Version)}
 	}
 	flags = binary.LittleEndian.Uint16(data[len(Magic)+2:])
-	if flags&^knownFlags != 0 {
-		return 0, 0, &Error{Kind: KindVersion, Detail: fmt.Sprintf("incompatible: unknown flags %#04x", flags&^knownFlags)}
+	known := uint16(knownFlags)
+	if version < Version {
+		known = v2Flags
+	}
+	if flags&^known != 0 {
+		return 0, 0, &Error{Kind: KindVersion, Detail: fmt.Sprintf("incompatible: unknown flags %#04x", flags&^known)}
 	}
 	return version, flags, nil
 }
@@ -313,6 +325,31 @@ func (d *decoder) changeList(r *fieldReader, n *undo.ImageNode, st *deltaState) 
 		c.New = d.str(r, nl)
 		st.end = c.Off + len(c.New)
 	}
+}
+
+// pending parses the pending-write record (version 3): the hash and size
+// of the bytes being written and the seq of their node, which must exist
+// (checked with the tree, in decode).
+func (d *decoder) pending(f *File) *Error {
+	r, err := d.record(kindPending)
+	if err != nil {
+		return err
+	}
+	p := &f.Pending
+	r.fixed(p.Disk.Hash[:], "pending hash")
+	if sz := r.uvarint("pending file size"); sz <= math.MaxInt64 {
+		p.Disk.Size = int64(sz)
+	} else {
+		r.fail("pending file size out of range")
+	}
+	p.Seq = r.count("pending seq", f.Image.SeqLast)
+	if e := r.done(d.rec - 1); e != nil {
+		return e
+	}
+	if p.IsZero() {
+		return corrupt(d.rec-1, "pending write is empty")
+	}
+	return nil
 }
 
 // text parses the saved-text record: the text's length and a raw DEFLATE

@@ -124,16 +124,24 @@ func (e *encoder) encode(f *File, lim Limits) (encoded, *Error) {
 	e.out = e.out[:0]
 	e.rec = 0
 	e.out = append(e.out, Magic...)
-	e.out = binary.LittleEndian.AppendUint16(e.out, Version)
+	version := uint16(v2Version)
+	if !f.Pending.IsZero() {
+		version = Version
+	}
+	e.out = binary.LittleEndian.AppendUint16(e.out, version)
 	flagsAt := len(e.out)
 	e.out = binary.LittleEndian.AppendUint16(e.out, 0)
 	e.header(f)
 	e.nodes(img)
-	body := len(e.out)
 	var flags uint16
 	if img.Modified {
 		flags |= flagModified
 	}
+	if !f.Pending.IsZero() {
+		e.pending(f.Pending)
+		flags |= flagPending
+	}
+	body := len(e.out)
 	stored := false
 	if textPayload != nil && int64(body+recordSize(len(textPayload))+trailerLen) <= lim.MaxFileSize {
 		e.record(kindText, textPayload)
@@ -150,10 +158,14 @@ func (e *encoder) encode(f *File, lim Limits) (encoded, *Error) {
 	return encoded{data: e.out, textStored: stored}, nil
 }
 
-// checkHeaderValues rejects header values that cannot be encoded.
+// checkHeaderValues rejects header (and pending-write) values that cannot
+// be encoded.
 func checkHeaderValues(f *File) *Error {
-	if f.Disk.Size < 0 {
+	if f.Disk.Size < 0 || f.Pending.Disk.Size < 0 {
 		return &Error{Op: OpWrite, Kind: KindCorrupt, Detail: "invalid history (negative file size)"}
+	}
+	if p := f.Pending; !p.IsZero() && !hasSeq(f.Image.Nodes, p.Seq) {
+		return &Error{Op: OpWrite, Kind: KindCorrupt, Detail: fmt.Sprintf("invalid history (pending node %d does not exist)", p.Seq)}
 	}
 	if f.Path == "" || f.Path[0] != '/' {
 		return &Error{Op: OpWrite, Kind: KindCorrupt, Detail: fmt.Sprintf("invalid path %q (not absolute)", f.Path)}
@@ -218,6 +230,17 @@ func (e *encoder) header(f *File) {
 	}
 	e.scratch = p
 	e.record(kindHeader, p)
+}
+
+// pending appends the pending-write record: the hash and size of the
+// bytes being written and the seq of the node whose text they are.
+func (e *encoder) pending(p PendingWrite) {
+	b := e.scratch[:0]
+	b = append(b, p.Disk.Hash[:]...)
+	b = binary.AppendUvarint(b, uint64(p.Disk.Size))
+	b = binary.AppendUvarint(b, uint64(p.Seq))
+	e.scratch = b
+	e.record(kindPending, b)
 }
 
 // deltaState is the running state node records are delta-encoded

@@ -14,9 +14,14 @@ import (
 const (
 	// Magic starts every kjx undo file.
 	Magic = "KJXUNDO\x00"
-	// Version is the format version this package writes. It also reads
-	// version 1 (oldVersion), which is version 2 without node line counts.
-	Version = 2
+	// Version is the newest format version this package reads and
+	// writes: version 2 plus the pending-write record (flagPending). A
+	// file without a pending write is written as version 2 (v2Version),
+	// so that a kjx that knows only version 2 still reads nearly every
+	// file: the pending record lives only for the duration of one :w.
+	Version = 3
+	// v2Version is version 2: node line counts, no pending record.
+	v2Version = 2
 	// oldVersion is the oldest format version read: nodes have no line
 	// counts (the flag nodeHasLines is unknown in it).
 	oldVersion = 1
@@ -25,11 +30,15 @@ const (
 
 	flagModified = 1 << 0 // Image.Modified
 	flagText     = 1 << 1 // a text record (compressed saved text) is present
-	knownFlags   = flagModified | flagText
+	flagPending  = 1 << 2 // version 3: a pending-write record is present
+	knownFlags   = flagModified | flagText | flagPending
+	// v2Flags are the flags of versions 1 and 2.
+	v2Flags = flagModified | flagText
 
 	kindHeader  = 'H'
 	kindNode    = 'N'
 	kindText    = 'T'
+	kindPending = 'P'
 	kindTrailer = 'E'
 
 	crcLen          = 4
@@ -97,4 +106,22 @@ type File struct {
 	// Text is a copy of the text at node SavedSeq (nil: none stored).
 	// Encode compresses it; Decode returns it when the file holds one.
 	Text *buffer.Rope
+	// Pending, when not zero, is a write of the text file that was about
+	// to replace it when this undo file was written: the text of node
+	// Pending.Seq, whose bytes are Pending.Disk. A reader that finds
+	// those bytes on disk (the process died after the text file was
+	// replaced, before the undo file was written again) takes node
+	// Pending.Seq as the saved one (see Loaded.Pending).
+	Pending PendingWrite
 }
+
+// PendingWrite is a write of the text file announced in its undo file
+// before the text file is replaced: the node whose text is being written
+// and the bytes it is written as.
+type PendingWrite struct {
+	Seq  int
+	Disk FileState
+}
+
+// IsZero reports whether p is the zero PendingWrite (no write pending).
+func (p PendingWrite) IsZero() bool { return p == PendingWrite{} }

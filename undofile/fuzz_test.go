@@ -22,7 +22,7 @@ var update = flag.Bool("update", false, "rewrite the committed fuzz seed corpus"
 const seedDir = "testdata/fuzz/FuzzDecode"
 
 // seedFiles returns the valid seed files: histories of several sizes, with
-// and without a text copy.
+// and without a text copy, and with a pending write.
 func seedFiles(t testing.TB) map[string][]byte {
 	rng := rand.New(rand.NewPCG(11, 12))
 	out := map[string][]byte{}
@@ -33,6 +33,13 @@ func seedFiles(t testing.TB) map[string][]byte {
 			t.Fatal(err)
 		}
 		out[fmt.Sprintf("valid-%02d-%dnodes", i, n)] = data
+	}
+	for i, n := range []int{0, 8} { // version 3: a pending write
+		data, err := Encode(pendingFile(rng, n), Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[fmt.Sprintf("valid-%02d-pending-%dnodes", 5+i, n)] = data
 	}
 	return out
 }

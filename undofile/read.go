@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
@@ -21,6 +22,13 @@ type Loaded struct {
 	// (File.Text, when present, is the old text) or sets the undo file
 	// aside; it must not restore the history onto the new text as is.
 	Changed bool
+	// Pending is true when the text file on disk is the one the undo
+	// file's pending write announced (File.Pending): the process that
+	// wrote it died after replacing the text file and before writing the
+	// undo file again. File.SavedSeq and File.Disk then name that write's
+	// node and bytes, File.Text (the text of the node saved before) is
+	// nil, and Changed is false: the history is restored as is.
+	Pending bool
 }
 
 // Read loads the history of the text file absPath (canonical, see
@@ -80,7 +88,30 @@ func load(name, absPath string, disk FileState, lim Limits, use bool) (Loaded, e
 	if use {
 		markUsed(name)
 	}
-	return Loaded{Name: name, File: file, Changed: file.Disk != disk}, nil
+	l := Loaded{Name: name, File: file, Changed: file.Disk != disk}
+	if p := file.Pending; l.Changed && !p.IsZero() && p.Disk == disk {
+		completeWrite(file)
+		l.Changed, l.Pending = false, true
+	}
+	return l, nil
+}
+
+// completeWrite records in file the write its pending record announced,
+// as the writing editor would have after it (undo.Tree.MarkSaved): the
+// pending node is the saved one, with the next write number, and the
+// history is unmodified. The text copy, of the node saved before, goes.
+func completeWrite(file *File) {
+	p, img := file.Pending, &file.Image
+	file.SavedSeq, file.Disk, file.Text, file.Pending = p.Seq, p.Disk, nil, PendingWrite{}
+	img.Modified = false
+	if img.SaveLast >= math.MaxInt32 {
+		return // no write number left (a hostile file): the count stays
+	}
+	img.SaveLast++
+	img.SaveCur = img.SaveLast
+	if i := indexOf(img.Nodes, p.Seq); i >= 0 {
+		img.Nodes[i].SaveNr = img.SaveLast
+	}
 }
 
 // markUsed sets the modification time of undo file name to now: loading

@@ -193,3 +193,12 @@ func (x seqIndex) find(seq int) int {
 	}
 	return int(x.dense[seq]) - 1
 }
+
+// hasSeq reports whether seq is 0 (the root) or the seq of one of nodes,
+// which are in increasing seq order (checkImage verified it).
+func hasSeq(nodes []undo.ImageNode, seq int) bool {
+	if seq == 0 {
+		return true
+	}
+	return indexOf(nodes, seq) >= 0
+}

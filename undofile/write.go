@@ -44,6 +44,12 @@ type Job struct {
 	// records it in the undo directory's content index, so that a file
 	// holding that text can find this history (Index.Find).
 	Current FileState
+	// Pending, when not zero, announces a write of the text file that is
+	// about to replace it (File.Pending): the caller writes this job
+	// synchronously (Schedule, then Flush) before it renames the new text
+	// into place, so that a crash in between leaves an undo file that
+	// accepts either text. It is dropped if trimming removed its node.
+	Pending PendingWrite
 }
 
 // Result reports one write, successful or not.
@@ -57,7 +63,10 @@ type Result struct {
 	// Disk identifies the text file's bytes the history was saved with
 	// (Job.Disk, or the hash of Job.Text).
 	Disk FileState
-	Took time.Duration
+	// Pending is the pending write the file holds (Job.Pending, unless
+	// trimming removed its node).
+	Pending PendingWrite
+	Took    time.Duration
 	// Err is nil on success, else an *Error; KindNoSpace and KindTooLarge
 	// are warnings: the previous undo file is intact.
 	Err error
@@ -114,35 +123,49 @@ func checkOverwrite(name string) error {
 // clk times it.
 func writeJob(enc *encoder, name string, job Job, lim Limits, ops fsOps, clk clock.Clock) Result {
 	start := clk.Now()
-	res := Result{Path: job.Path, Name: name}
-	fail := func(err *Error) Result {
-		err.Name, err.Op = name, OpWrite
-		res.Err, res.Took = err, clk.Now().Sub(start)
-		return res
+	res, out, err := encodeJob(enc, name, job, lim)
+	if err == nil {
+		err = ops.atomicWrite(name, out.data)
 	}
+	return finish(res, err, start, clk)
+}
+
+// encodeJob produces the history of job and encodes it within lim. The
+// Result has everything but the outcome and the time; the encoding
+// aliases enc's buffer.
+func encodeJob(enc *encoder, name string, job Job, lim Limits) (Result, encoded, *Error) {
+	res := Result{Path: job.Path, Name: name}
 	if job.Image == nil {
-		return fail(&Error{Kind: KindCorrupt, Detail: "no history given"})
+		return res, encoded{}, &Error{Kind: KindCorrupt, Detail: "no history given"}
 	}
 	img, perr := callImage(job.Image)
 	if perr != nil {
-		return fail(perr)
+		return res, encoded{}, perr
 	}
-	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: img, Text: job.Text}
+	file := &File{Path: job.Path, Disk: job.Disk, SavedSeq: job.SavedSeq, Image: img, Text: job.Text, Pending: job.Pending}
 	if file.Disk.IsZero() {
 		if job.Text == nil {
-			return fail(&Error{Kind: KindCorrupt, Detail: "neither the file's hash nor its text given"})
+			return res, encoded{}, &Error{Kind: KindCorrupt, Detail: "neither the file's hash nor its text given"}
 		}
 		file.Disk = HashRope(*job.Text)
 	}
 	out, trimmed, err := encodeWithin(enc, file, lim, job.Trim)
 	if err != nil {
-		return fail(err)
-	}
-	if err := ops.atomicWrite(name, out.data); err != nil {
-		return fail(err)
+		return res, encoded{}, err
 	}
 	res.Size, res.Nodes, res.Trimmed = int64(len(out.data)), len(file.Image.Nodes), trimmed
-	res.TextStored, res.Took, res.Disk = out.textStored, clk.Now().Sub(start), file.Disk
+	res.TextStored, res.Disk, res.Pending = out.textStored, file.Disk, file.Pending
+	return res, out, nil
+}
+
+// finish completes res with err (naming the undo file; nil: success)
+// and the time since start.
+func finish(res Result, err *Error, start time.Time, clk clock.Clock) Result {
+	if err != nil {
+		err.Name, err.Op = res.Name, OpWrite
+		res.Err = err
+	}
+	res.Took = clk.Now().Sub(start)
 	return res
 }
 
@@ -164,10 +187,37 @@ func (o fsOps) check(step string) error {
 // fsynced, renamed over name, and the directory fsynced. On any failure
 // the temporary file is removed and name is untouched.
 func (o fsOps) atomicWrite(name string, data []byte) *Error {
-	dir := filepath.Dir(name)
-	tmp, f, err := createTemp(dir)
+	tmp, f, err := o.writeTemp(name, data)
 	if err != nil {
-		return ioError(name, OpWrite, "create temporary file", err)
+		return err
+	}
+	step, serr := "fsync", o.check("fsync")
+	if serr == nil {
+		serr = f.Sync()
+	}
+	if cerr := f.Close(); serr == nil && cerr != nil {
+		step, serr = "close", cerr
+	}
+	if serr != nil {
+		os.Remove(tmp)
+		return ioError(name, OpWrite, step, serr)
+	}
+	if err := o.rename(tmp, name); err != nil {
+		return err
+	}
+	if err := syncDir(filepath.Dir(name)); err != nil {
+		return ioError(name, OpWrite, "fsync directory", err)
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file beside name (O_EXCL|
+// O_NOFOLLOW, mode 0600 whatever the umask) and returns it open, not
+// synced. On failure nothing is left.
+func (o fsOps) writeTemp(name string, data []byte) (string, *os.File, *Error) {
+	tmp, f, err := createTemp(filepath.Dir(name))
+	if err != nil {
+		return "", nil, ioError(name, OpWrite, "create temporary file", err)
 	}
 	step, err := "write", o.check("write")
 	if err == nil {
@@ -176,27 +226,24 @@ func (o fsOps) atomicWrite(name string, data []byte) *Error {
 	if err == nil {
 		step, err = "chmod", f.Chmod(0o600)
 	}
-	if err == nil {
-		step, err = "fsync", o.check("fsync")
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return "", nil, ioError(name, OpWrite, step, err)
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil && cerr != nil {
-		step, err = "close", cerr
-	}
-	if err == nil {
-		step, err = "rename", o.check("rename")
-	}
+	return tmp, f, nil
+}
+
+// rename moves the synced temporary file tmp over name; on failure tmp
+// is removed and name is untouched.
+func (o fsOps) rename(tmp, name string) *Error {
+	err := o.check("rename")
 	if err == nil {
 		err = os.Rename(tmp, name)
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return ioError(name, OpWrite, step, err)
-	}
-	if err := syncDir(dir); err != nil {
-		return ioError(name, OpWrite, "fsync directory", err)
+		return ioError(name, OpWrite, "rename", err)
 	}
 	return nil
 }
@@ -256,6 +303,7 @@ func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded,
 		if err := applyTrim(file, trim, lim.MaxEntries); err != nil {
 			return encoded{}, 0, err
 		}
+		dropLostPending(file)
 	}
 	for {
 		out, err := enc.encode(file, lim)
@@ -273,10 +321,20 @@ func encodeWithin(enc *encoder, file *File, lim Limits, trim TrimFunc) (encoded,
 		if e := applyTrim(file, trim, max(target, 0)); e != nil {
 			return encoded{}, 0, e
 		}
+		dropLostPending(file)
 		if len(file.Image.Nodes) >= n {
 			err.Detail += "; the history cannot be trimmed enough (the newest changes alone are too large)"
 			return encoded{}, 0, err
 		}
+	}
+}
+
+// dropLostPending forgets file's pending write when trimming removed its
+// node (trimming keeps the current node, which is normally the one being
+// written, so this is rare): the undo file is then as without it.
+func dropLostPending(file *File) {
+	if p := file.Pending; !p.IsZero() && !hasSeq(file.Image.Nodes, p.Seq) {
+		file.Pending = PendingWrite{}
 	}
 }
 

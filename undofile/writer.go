@@ -44,6 +44,8 @@ type Writer struct {
 	queue   []entry        // FIFO of paths and Flush barriers
 	head    int            // queue[head:] is waiting
 	closed  bool
+
+	encs []*encoder // one per goroutine of a batch (batch.go); the writer's only
 }
 
 // entry is a waiting path or, when barrier is not nil, a Flush waiting for
@@ -152,57 +154,102 @@ func (w *Writer) run() {
 	removeStaleTemps(w.opt.Dir, w.opt.Clock.Now())
 	var enc encoder
 	for {
-		e, job, ok := w.next()
-		if !ok {
+		barrier, jobs, ok := w.next()
+		switch {
+		case !ok:
 			return
+		case barrier != nil:
+			barrier <- nil
+		case len(jobs) == 1:
+			w.report(w.write(&enc, jobs[0]))
+		default:
+			for _, r := range w.writeBatch(jobs) {
+				w.report(r)
+			}
 		}
-		if e.barrier != nil {
-			e.barrier <- nil
-			continue
-		}
-		w.report(w.write(&enc, job))
 	}
 }
 
-// next blocks until a queue entry is available and pops it; ok is false
-// once the writer is closed.
-func (w *Writer) next() (entry, Job, bool) {
+// next blocks until a queue entry is available and pops a Flush barrier,
+// or the waiting paths before the next barrier (at most maxBatch): their
+// jobs are written as one batch. ok is false once the writer is closed.
+func (w *Writer) next() (chan error, []Job, bool) {
 	for {
 		w.mu.Lock()
 		if w.closed {
 			w.mu.Unlock()
-			return entry{}, Job{}, false
+			return nil, nil, false
 		}
 		if w.head < len(w.queue) {
-			e := w.queue[w.head]
-			w.queue[w.head] = entry{}
-			w.head++
-			if w.head == len(w.queue) {
-				w.queue, w.head = w.queue[:0], 0
-			}
-			job := w.pending[e.path]
-			delete(w.pending, e.path)
+			barrier, jobs := w.popLocked()
 			w.mu.Unlock()
-			return e, job, true
+			return barrier, jobs, true
 		}
 		w.mu.Unlock()
 		<-w.wake
 	}
 }
 
-func (w *Writer) write(enc *encoder, job Job) Result {
-	if err := ensureDir(w.opt.Dir); err != nil {
-		return Result{Path: job.Path, Err: err}
+// popLocked pops a barrier, or a run of paths, from the queue (w.mu held,
+// the queue not empty).
+func (w *Writer) popLocked() (chan error, []Job) {
+	var jobs []Job
+	for w.head < len(w.queue) && len(jobs) < maxBatch {
+		e := w.queue[w.head]
+		if e.barrier != nil && len(jobs) > 0 {
+			break
+		}
+		w.queue[w.head] = entry{}
+		w.head++
+		if e.barrier != nil {
+			w.resetQueueLocked()
+			return e.barrier, nil
+		}
+		jobs = append(jobs, w.pending[e.path])
+		delete(w.pending, e.path)
 	}
-	name, err := Locate(w.opt.Dir, job.Path)
+	w.resetQueueLocked()
+	return nil, jobs
+}
+
+// resetQueueLocked reuses the queue's storage once it is empty.
+func (w *Writer) resetQueueLocked() {
+	if w.head == len(w.queue) {
+		w.queue, w.head = w.queue[:0], 0
+	}
+}
+
+func (w *Writer) write(enc *encoder, job Job) Result {
+	name, err := w.locate(job)
 	if err != nil {
-		return Result{Path: job.Path, Err: &Error{Op: OpWrite, Kind: KindIO, Detail: err.Error(), Err: err}}
+		return Result{Path: job.Path, Err: err}
 	}
 	res := writeJob(enc, name, job, w.opt.Limits, w.ops, w.opt.Clock)
 	if res.Err == nil {
-		noteWritten(name, job.Path, res.Disk, job.Current)
+		w.noteDone(res, job)
 	}
 	return res
+}
+
+// locate creates the undo directory if needed and names job's undo file.
+func (w *Writer) locate(job Job) (string, *Error) {
+	if err := ensureDir(w.opt.Dir); err != nil {
+		return "", err
+	}
+	name, err := Locate(w.opt.Dir, job.Path)
+	if err != nil {
+		return "", &Error{Op: OpWrite, Kind: KindIO, Detail: err.Error(), Err: err}
+	}
+	return name, nil
+}
+
+// noteDone records a successful write in the content index.
+func (w *Writer) noteDone(res Result, job Job) {
+	cur := job.Current
+	if cur.IsZero() {
+		cur = res.Pending.Disk // the text about to be on disk
+	}
+	noteWritten(res.Name, job.Path, res.Disk, cur)
 }
 
 // report sends r, dropping the oldest unread result if the channel is

@@ -81,6 +81,9 @@ type persistBuf struct {
 	// touched is set once the history changed or the buffer was written
 	// in this session: from then on a move alone is written too.
 	touched bool
+	// announced is the text the last write announced, with its hash
+	// (persist_pending.go); nil before the first.
+	announced *encodedText
 }
 
 // anchor ties an undo file to the text file: the state (seq) of tree whose

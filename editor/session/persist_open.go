@@ -110,6 +110,9 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 	}
 	s.ed.InstallHistory(b, tree)
 	setAnchor()
+	if l.Pending {
+		pb.sched = fingerprint{} // a :w was cut short: write the undo file it did not write
+	}
 	if m := recoveredMessage(l.File.Image, l.File.SavedSeq); m != "" {
 		s.say("%s", m)
 	}

@@ -32,9 +32,9 @@ func (s *Session) written(b *editor.Buffer, text buffer.Rope, eol bool) {
 		return
 	}
 	pb.touched = true
-	eol = eol || s.ed.Options().FixEndOfLine && text.Len() > 0
 	t := text
-	pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: hashEncoded(t, eol, b.FileFlags().Format), text: &t}
+	pb.anchor = anchor{tree: tree, seq: tree.Current(), disk: s.writeDisk(b, pb, text, eol), text: &t}
+	pb.announced = nil // the text is not held longer than the anchor holds it
 	s.recoveryWritten(b, pb.path, s.scheduleSave(b, pb))
 }
 

@@ -16,6 +16,8 @@ func (p persistPort) Opened(b *editor.Buffer, l fileio.Loaded) {
 	p.s.wsOpened(b) // after the history was read: its seqs are the ones recorded
 }
 
+func (p persistPort) Writing(b *editor.Buffer, text buffer.Rope, eol bool) { p.s.writing(b, text, eol) }
+
 func (p persistPort) Written(b *editor.Buffer, text buffer.Rope, eol bool) {
 	p.s.written(b, text, eol)
 	p.s.wsWritten(b)
