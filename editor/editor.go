@@ -355,7 +355,6 @@ func (e *Editor) Open(path string) error {
 	return nil
 }
 
-
 // switchTo makes b the current window's buffer.
 func (e *Editor) switchTo(b *Buffer) {
 	e.watchBuffer(b) // changes on disk (disk_watch.go)
