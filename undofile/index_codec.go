@@ -166,7 +166,9 @@ func (r *indexReader) uvarint() uint64 {
 	var buf [binary.MaxVarintLen64]byte
 	m := copy(buf[:], r.s[r.p:])
 	v, w := binary.Uvarint(buf[:m])
-	if w <= 0 {
+	if w <= 0 || w > 1 && buf[w-1] == 0 {
+		// An overlong form (a last byte of 0) is refused: every index
+		// has exactly one encoding, the one encodeIndex writes.
 		r.fail("bad number at offset %d", r.p)
 		return 0
 	}

@@ -317,6 +317,9 @@ func TestIndexFuzzSeeds(t *testing.T) {
 	}
 	valid := 0
 	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), "valid-") {
+			continue // an input the fuzzer found, kept as a regression case
+		}
 		raw := string(mustRead(t, filepath.Join(indexSeedDir, e.Name())))
 		lines := strings.Split(raw, "\n")
 		s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(lines[1], "[]byte("), ")"))
