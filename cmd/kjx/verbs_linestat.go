@@ -136,14 +136,7 @@ func lineStat(before buffer.Rope, changes []buffer.Change) (added, deleted int, 
 // (o, dd, p of whole lines). The count is then the only minimal one, the
 // one a diff gives. ok is false otherwise.
 func insertedOrDeleted(a, b []string) (added, deleted int, ok bool) {
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+	pre, suf := linediff.CommonEnds(a, b)
 	if pre+suf < min(len(a), len(b)) {
 		return 0, 0, false
 	}

@@ -96,14 +96,7 @@ func Lines(ctx context.Context, a, b []string, opt Options) (*Result, error) {
 	}
 	// Trim the common prefix and suffix before interning: most diffs
 	// between two states of one file touch a small part of it.
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+	pre, suf := CommonEnds(a, b)
 	ids := make(map[string]uint64, len(a)-pre-suf)
 	intern := func(lines []string) []uint64 {
 		out := make([]uint64, len(lines))
@@ -232,4 +225,16 @@ func Apply(old []string, r *Result) ([]string, error) {
 		}
 	}
 	return append(out, old[i:]...), nil
+}
+
+// CommonEnds returns how many lines a and b share at their start (pre)
+// and, after those, at their end (suf).
+func CommonEnds(a, b []string) (pre, suf int) {
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return pre, suf
 }
