@@ -29,6 +29,12 @@ type Buffer struct {
 	lastCur Pos
 	// noFile is set for a buffer whose file did not exist when opened.
 	noFile bool
+	// notEdited is Vim's BF_NOTEDITED: :file NAME gave the buffer a name
+	// it was not read from. Until it is written there, :w refuses an
+	// existing file without ! (E13), CTRL-G says "[Not edited]" and the
+	// disk watcher leaves it alone. notEditedNew keeps Vim's BF_NEW (the
+	// "[New]" flag) as it was before the rename.
+	notEdited, notEditedNew bool
 	// listed is false after :bdelete.
 	listed bool
 	// keptLoaded is set when the buffer was left while Vim would have

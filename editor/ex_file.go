@@ -61,8 +61,8 @@ func (e *Editor) writeBuffer(b *Buffer, name string, l1, l2 int, force, appendTo
 		return err
 	}
 	exists := fileExists(name)
-	if !own && exists && !force && !appendTo {
-		return errors.New("E13: File exists (add ! to override)")
+	if !force && !appendTo && (!own && exists || own && b.notEdited && statable(name)) {
+		return errFileExists
 	}
 	text := r
 	eol := true
@@ -130,7 +130,7 @@ func (e *Editor) bufferWritten(b *Buffer, text buffer.Rope, eol bool, st fileio.
 	b.readonly = false // Vim: :w! resets 'readonly'
 	b.shapeSaved()
 	b.stat = &st
-	b.noFile = false
+	b.noFile, b.notEdited = false, false
 	e.persist.Written(b, text, eol)
 	e.diskWritten(b, text, eol)
 }
@@ -339,35 +339,6 @@ func exRead(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.toFirstNonBlank(first)
 	e.msg("%s", fileInfoMessage(name, l))
 	return nil
-}
-
-func exFile(e *Editor, c *exparse.Cmd, rg exRange) error {
-	if c.Arg != "" {
-		e.buf().name = c.Arg
-		e.buf().noFile = !fileExists(c.Arg)
-	}
-	e.fileInfo()
-	return nil
-}
-
-// fileInfo is CTRL-G: `"f" [Modified] 3 lines --66%--`.
-func (e *Editor) fileInfo() {
-	b := e.buf()
-	n := lineCount(b.text())
-	mod := ""
-	if b.Modified() {
-		mod = " [Modified]"
-	}
-	pct := (e.win.cur.Line + 1) * 100 / n
-	lines := fmt.Sprintf("%d lines", n)
-	if n == 1 {
-		lines = "1 line"
-	}
-	if b.text().Len() == 0 {
-		e.msg("%q%s --No lines in buffer--", bufDisplayName(b), mod)
-		return
-	}
-	e.msg("%q%s %s --%d%%--%s", bufDisplayName(b), mod, lines, pct, e.argNumber())
 }
 
 func exPwd(e *Editor, c *exparse.Cmd, rg exRange) error {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/fileio"
@@ -28,6 +29,7 @@ func (b *Buffer) setLoaded(l fileio.Loaded) {
 	b.loadedEmpty = b.empty
 	b.tree.SetEmpty(b.empty)
 	b.disk.loaded(l)
+	b.notEdited = false
 }
 
 // openError is the message for a file that cannot be opened: Vim's
@@ -66,6 +68,14 @@ func fileInfoMessage(path string, l fileio.Loaded) string {
 func fileExists(path string) bool {
 	st, err := fileio.StatPath(path)
 	return err != nil || st.Exists
+}
+
+// statable reports whether path can be stat'ed: Vim's vim_fexists, which
+// E13 for a buffer renamed by :file asks (a path through a regular file,
+// "reg/x.txt", is not there; fileExists errs the other way).
+func statable(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // formatOf parses a 'fileformat' value.

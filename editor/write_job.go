@@ -7,6 +7,7 @@ package editor
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/fileio"
@@ -30,6 +31,9 @@ func (e *Editor) PrepareWrite(b *Buffer) (*WriteJob, error) {
 	}
 	if err := e.diskWriteCheck(b, true, false); err != nil {
 		return nil, err
+	}
+	if b.notEdited && statable(b.name) {
+		return nil, fmt.Errorf("%q %w", b.name, errFileExists)
 	}
 	j := &WriteJob{b: b, path: b.name, text: b.tree.Freeze(), opt: fileio.SaveOptions{
 		EOL: b.eol && !b.empty, FixEOL: e.opt.FixEndOfLine, Format: formatOf(b.ff),
@@ -64,7 +68,7 @@ func (e *Editor) FinishWrite(j *WriteJob) error {
 	b.tree.MarkSaved()
 	st := j.st
 	b.stat = &st
-	b.noFile = false
+	b.noFile, b.notEdited = false, false
 	e.persist.Written(b, j.text, j.opt.EOL)
 	e.diskWritten(b, j.text, j.opt.EOL)
 	return nil

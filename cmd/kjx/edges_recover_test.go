@@ -28,6 +28,11 @@ func TestEdgeRecovery(t *testing.T) {
 		w := newRecoveryWorld(t, bin)
 		typeThree(w, w.startTerm("new.txt"), "new.txt", syscall.SIGKILL)
 		w.recoverStates("new.txt", texts)
+		// The buffer is named as typed, as by `vim -r new.txt`.
+		if snaps := w.ok("-r", "new.txt", "-c", "file"); len(snaps) == 0 || len(snaps[0].Messages) == 0 ||
+			!strings.HasPrefix(snaps[0].Messages[0], `"new.txt" `) {
+			t.Errorf("kjx -r new.txt then :file: %+v, want the name new.txt", snaps)
+		}
 		// Written: the undo file holds the history, the recovery file goes.
 		w.ok("-r", "new.txt", "-c", "later 3", "-c", "w")
 		if list := w.recoverList(); strings.Contains(list, "new.txt") {

@@ -31,7 +31,7 @@ func (s *Session) Recover(arg string) error {
 	}
 	e := s.ed
 	if r.Path != "" {
-		if err := e.Open(r.Path); err != nil {
+		if err := e.Open(openName(arg, r)); err != nil {
 			return err
 		}
 	}
@@ -58,6 +58,16 @@ func (s *Session) Recover(arg string) error {
 		s.say("%s (from %s)", m, name)
 	}
 	return nil
+}
+
+// openName is the name the recovered buffer gets: the file name as the
+// user typed it (`kjx -r notes.txt` shows "notes.txt", as `vim -r` does),
+// or the recorded absolute path when the argument was an id.
+func openName(arg string, r recovery.Recovered) string {
+	if r.ID == "" && arg != "" {
+		return arg
+	}
+	return r.Path
 }
 
 // Recoverable lists the recovery files of the undo directory ('undodir'),

@@ -217,5 +217,9 @@ func Describe(e Entry, now time.Time) string {
 		what = "(unnamed) " + e.ID
 	}
 	age := now.Sub(e.Modified).Round(time.Second)
-	return fmt.Sprintf("%s  %d bytes  %s ago  %d states  %q", what, e.Size, age, e.States, e.FirstLine)
+	states := "states"
+	if e.States == 1 {
+		states = "state"
+	}
+	return fmt.Sprintf("%s  %d bytes  %s ago  %d %s  %q", what, e.Size, age, e.States, states, e.FirstLine)
 }

@@ -99,6 +99,11 @@ func TestLoadAndList(t *testing.T) {
 	if want := `/w/new.txt  13 bytes  1m30s ago  3 states  "one"`; line != want {
 		t.Errorf("Describe = %q, want %q", line, want)
 	}
+	one := r.Entry
+	one.States = 1
+	if line, want := Describe(one, r.Modified), `/w/new.txt  13 bytes  0s ago  1 state  "one"`; line != want {
+		t.Errorf("Describe(1 state) = %q, want %q", line, want)
+	}
 	if err := Remove(udir, "/w/new.txt"); err != nil {
 		t.Fatal(err)
 	}
