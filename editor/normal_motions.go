@@ -299,11 +299,25 @@ func mWord(m *mctx) (Pos, bool) {
 		p, _ := motion.WordForwardRaw(r, off, m.count1, big, true)
 		return offToPos(r, p), true
 	}
+	if m.e.mode.visual() {
+		p, ok := motion.WordForwardRaw(r, off, m.count1, big, false)
+		return rawWordMove(m, p, ok)
+	}
 	p := motion.WordForward(r, off, m.count1, big)
 	if p == off {
 		return m.cur, false
 	}
 	return offToPos(r, p), true
+}
+
+// rawWordMove is where w, W, e and E leave the cursor in Visual mode:
+// Vim moves it back from a line's NUL only outside Visual mode
+// (adjust_cursor), so at the end of the text a failing motion beeps with
+// the cursor past the last character, and the selection (blockwise too)
+// reaches there.
+func rawWordMove(m *mctx, off int, ok bool) (Pos, bool) {
+	m.moveAnyway = !ok
+	return offToPos(m.e.text(), off), ok
 }
 
 // changeWordEnd is the end of cw on a non-blank: like e, but staying on
@@ -354,6 +368,9 @@ func mWordEnd(m *mctx) (Pos, bool) {
 	r := m.e.text()
 	off := posToOff(r, m.cur)
 	p, ok := motion.WordEndRaw(r, off, m.count1, m.big())
+	if m.op == "" && m.e.mode.visual() {
+		return rawWordMove(m, p, ok)
+	}
 	if !ok && m.op == "" {
 		// e at the end of the text beeps but keeps what it moved over.
 		m.moveAnyway = true

@@ -300,8 +300,7 @@ func (e *Editor) opDelete(c *ncmd, rg opRange) {
 		e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
 		e.linesMessage(-n)
 	case blockwise:
-		e.storeDelete(c.reg, reg, false)
-		e.deleteBlock(rg)
+		e.opDeleteBlock(c, reg, rg, false)
 	default:
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.win.cur = rg.start

@@ -81,7 +81,7 @@ func blockDel(line string, rg opRange, ts int) (a, b, left, right int) {
 // deleteBlock deletes a block (the register is already stored) and puts
 // the cursor at its top-left corner, after the blanks left of the block
 // but not past the line's last character, as Vim does.
-func (e *Editor) deleteBlock(rg opRange) {
+func (e *Editor) deleteBlock(rg opRange) (deleted bool) {
 	ts := e.opt.TabStop
 	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	first := -1
@@ -92,6 +92,7 @@ func (e *Editor) deleteBlock(rg opRange) {
 		}
 		ls := lineStart(e.text(), l)
 		e.replaceRange(ls+a, ls+b, strings.Repeat(" ", left+right))
+		deleted = true
 		if l == rg.start.Line {
 			first = a + left
 		}
@@ -103,5 +104,28 @@ func (e *Editor) deleteBlock(rg opRange) {
 			first = lastCharCol(line)
 		}
 		e.win.cur = Pos{Line: rg.start.Line, Col: first}
+	}
+	return deleted
+}
+
+// opDeleteBlock deletes a block for d (change false) or c, reg being the
+// block's text for the register.
+func (e *Editor) opDeleteBlock(c *ncmd, reg register, rg opRange, change bool) {
+	e.storeDelete(c.reg, reg, false)
+	if !e.deleteBlock(rg) {
+		e.emptyBlockChange(rg, change)
+	}
+	e.win.wantCol = -1
+}
+
+// emptyBlockChange is Vim's op_delete on a block that holds no text (the
+// lines are too short): it still saves for undo and calls changed_lines,
+// so the buffer is modified and u has a state to undo. Only d of a
+// one-line block on an empty line returns before that, as a charwise
+// delete there does.
+func (e *Editor) emptyBlockChange(rg opRange, change bool) {
+	if change || rg.end.Line > rg.start.Line {
+		e.saveUndo()
+		e.markModified()
 	}
 }

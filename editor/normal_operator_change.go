@@ -14,7 +14,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		e.changeLines(c, rg)
 	case blockwise:
 		start := e.win.cur.Col // the block's top-left corner
-		e.opDelete(c, rg)
+		e.opDeleteBlock(c, e.rangeText(rg), rg, true)
 		// Vim's op_change: back to the corner's column when the delete
 		// left the cursor before it (at the end of a shortened line).
 		if line := e.curLine(); start > e.win.cur.Col && line != "" {
@@ -28,9 +28,10 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)
 		e.win.cur = rg.start
 		if a == b {
-			if !rg.incl {
-				e.saveUndo()
-			}
+			// Vim's op_delete saves for undo before it finds nothing to
+			// delete: an empty exclusive range (oap->empty) and an
+			// inclusive one on an empty line (c$) alike.
+			e.saveUndo()
 		} else {
 			e.storeDelete(c.reg, e.rangeText(rg), bigMotions[c.motion])
 			e.deleteRange(a, b)
@@ -67,6 +68,7 @@ func (e *Editor) changeLines(c *ncmd, rg opRange) {
 	e.win.cur = Pos{Line: rg.start.Line, Col: min(col, firstNonBlank(lineText(r, rg.start.Line)))}
 	if lineText(r, rg.start.Line) == indent {
 		e.saveUndo()
+		e.markModified() // Vim's truncate_line replaces the line all the same
 	} else {
 		e.replaceRange(ls, lineEnd(r, rg.start.Line), indent)
 	}

@@ -92,7 +92,9 @@ func (e *Editor) execVisual(c *ncmd) {
 		e.win.wantCol = maxCol // the v command reset it; Vim keeps curswant
 		before := e.win.cur
 		defer func() {
-			if e.win.cur != before || c.name == "$" {
+			// A motion that resets curswant ends it too, even when it
+			// failed where it stood (w on the last, empty line).
+			if e.win.cur != before || c.name == "$" || e.win.wantCol < 0 {
 				e.vis.startMax = false
 			}
 		}()

@@ -1,0 +1,50 @@
+package editor
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// emptyChangeCases are changes that leave the text as it was (c on an
+// empty line, a block that holds no text) and Visual-mode word motions
+// that fail at the end of the text: Vim still makes an undo state and
+// sets 'modified' for some and not for others, and leaves the cursor
+// past the last character in Visual mode. Found by a Vim-differential
+// run of the generated Ex corpus with another seed.
+var emptyChangeCases = []struct{ text, steps string }{
+	{"a\n\nb\n", "j S<Esc>|j cc<Esc>|j c$<Esc>|j C<Esc>|j cw<Esc>|j cip<Esc>|j vc<Esc>|j v$c<Esc>|j Vc<Esc>|j d$|j D|j S<Esc> u"},
+	{"ab\n\n\ncd\n", "j <C-v>d|j <C-v>x|j <C-v>jd|j <C-v>j$d|j <C-v>c<Esc>|j <C-v>s<Esc>|j <C-v>jC<Esc>|j <C-v>jX|j <C-v>jD"},
+	{"abc\nd\nefg\n", "ll <C-v>jjd|ll <C-v>jjc<Esc>|ll <C-v>jjD|l <C-v>jjc<Esc>"},
+	{"a b\nc d\n", "G$ v w d|G$ v e d|G$ <C-v> E B d|G$ v W d|G0 v 2w d|G0 v 3e d|G$ v w o d|G v e h d|G$ <C-v> w k d"},
+	{"a\n\n", "G$ <C-v> w k d|G$ <C-v> k|G$ v w"},
+	{"x\n  a b  \n", "G$ v w|G$ <C-v> e|G0 <C-v> 5w y"},
+}
+
+// TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx
+// and compares text, cursor, undo sequence numbers and 'modified' after
+// every step.
+func TestEmptyChangesDifferential(t *testing.T) {
+	if _, err := exec.LookPath("vim"); err != nil {
+		t.Skip("vim not installed")
+	}
+	for _, tc := range emptyChangeCases {
+		for _, sc := range strings.Split(tc.steps, "|") {
+			c := exCase{Name: "empty", Text: tc.text, Steps: strings.Split(sc, " ")}
+			want, err := runVimEx(t, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := kjxExSteps(t, c)
+			for i := range want {
+				w, _ := json.Marshal(want[i])
+				g, _ := json.Marshal(got[i])
+				if string(w) != string(g) {
+					t.Errorf("%q %q after %q:\n vim %s\n kjx %s", tc.text, sc, c.Steps[i], w, g)
+					break
+				}
+			}
+		}
+	}
+}
