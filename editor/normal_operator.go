@@ -250,7 +250,7 @@ func (e *Editor) blockCols(l int, rg opRange) (int, int) {
 func (e *Editor) applyOperator(c *ncmd, rg opRange) {
 	e.win.cur = rg.start
 	if rg.kind == blockwise {
-		e.win.cur.Col = e.blockCornerCol(rg)
+		e.win.cur.Col = e.blockStartCol(rg)
 	}
 	switch c.name {
 	case "d":
@@ -327,11 +327,14 @@ func (e *Editor) blockStartCol(rg opRange) int {
 	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
 }
 
-// blockCornerCol is the column of the block's top-left corner as Vim's
-// coladvance finds it: the character that covers the block's first
-// display column, even a tab that starts before it.
-func (e *Editor) blockCornerCol(rg opRange) int {
-	return colAtDisplay(lineText(e.text(), rg.start.Line), rg.vcol0, e.opt.TabStop, true)
+// opStart is where Vim's do_pending_operator puts the cursor before an
+// operator runs (oap->start), and so where an undo of it returns: a
+// block's top-left corner (blockStartCol), else the range's start.
+func (e *Editor) opStart(rg opRange) Pos {
+	if rg.kind == blockwise {
+		return Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
+	}
+	return rg.start
 }
 
 // opYank copies the range into a register; moveCursor puts the cursor at
@@ -357,7 +360,7 @@ func (e *Editor) opYank(reg rune, rg opRange, moveCursor bool) {
 	if moveCursor {
 		e.win.cur = rg.start
 		if rg.kind == blockwise {
-			e.win.cur.Col = e.blockCornerCol(rg)
+			e.win.cur.Col = e.blockStartCol(rg)
 		}
 	}
 }

@@ -78,6 +78,25 @@ func blockDel(line string, rg opRange, ts int) (a, b, left, right int) {
 	return a, p, left, right
 }
 
+// blockReplace is what Vim's block r{ch} does to line: the bytes [a, b)
+// become with, one ch for every column of the block the line reaches (a
+// tab inside the block gives as many as it is wide), with the columns of
+// a character straddling an edge and outside the block kept as blanks.
+// ok is false when the line ends before the block.
+func blockReplace(line string, rg opRange, ts int, ch string) (a, b int, with string, ok bool) {
+	a, b, left, right := blockDel(line, rg, ts)
+	if a == b {
+		return a, b, "", false
+	}
+	end := displayCol(line, b, ts) // the column after the last one replaced
+	cols := rg.vcol1 - rg.vcol0 + 1
+	if rg.toEOL || b == len(line) && end <= rg.vcol1 { // the line ends inside the block
+		cols, right = end-rg.vcol0, 0
+	}
+	with = strings.Repeat(" ", left) + strings.Repeat(ch, cols) + strings.Repeat(" ", right)
+	return a, b, with, true
+}
+
 // deleteBlock deletes a block (the register is already stored) and puts
 // the cursor at its top-left corner, after the blanks left of the block
 // but not past the line's last character, as Vim does.

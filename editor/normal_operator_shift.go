@@ -72,7 +72,7 @@ func (e *Editor) opCase(op string, rg opRange) {
 		return strings.Map(toggleCase, s)
 	}
 	r := e.text()
-	e.win.cur = rg.start
+	e.win.cur = e.opStart(rg)
 	e.saveUndo() // Vim saves the lines first, even if none changes
 	switch rg.kind {
 	case linewise:
@@ -142,7 +142,7 @@ func (e *Editor) shiftBlock(rg opRange, amount int) {
 	if total < 0 {
 		total = -total
 	}
-	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockCornerCol(rg)}
+	e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	corner := e.win.cur
 	e.saveUndo()
 	e.markModified() // Vim's op_shift, even when no line changed
@@ -237,7 +237,7 @@ func shiftBlockLeft(line string, at blockStart, vcol0, total, ts int) (int, int,
 	}
 	dest := nw - shift
 	vc, vw := 0, 0
-	for vc < at.p && vw < dest {
+	for vc < q && vw < dest { // whole characters, tabs too, while they fit (Vim's verbatim_copy_end)
 		w := clusterWidth(line[vc:nextCol(line, vc)], vw, ts)
 		if vw+w > dest {
 			break

@@ -82,6 +82,7 @@ func reindentLines(lines []string, w int, o Options) []string {
 func (e *Editor) putChars(reg register, after, gp bool, count int) {
 	text := strings.Repeat(reg.text, count)
 	if text == "" {
+		e.saveUndo() // Vim's do_put saves for undo, then puts nothing (yl on an empty line)
 		return
 	}
 	line := e.curLine()
@@ -91,7 +92,6 @@ func (e *Editor) putChars(reg register, after, gp bool, count int) {
 		col = nextCol(line, col)
 	}
 	ls := lineStart(e.text(), cur.Line)
-	e.win.cur.Col = col
 	e.insertText(ls+col, text)
 	end := offToPos(e.text(), ls+col+len(text))
 	switch {

@@ -24,7 +24,7 @@ func vReplace(e *Editor, c *ncmd) {
 		}
 		return b.String()
 	}
-	e.win.cur = rg.start
+	e.win.cur = e.opStart(rg)
 	if e.buf().empty {
 		return // nothing to replace in an empty buffer
 	}
@@ -38,9 +38,15 @@ func vReplace(e *Editor, c *ncmd) {
 		e.win.cur = Pos{Line: rg.start.Line}
 	case blockwise:
 		for l := rg.start.Line; l <= rg.end.Line; l++ {
-			a, b := e.blockCols(l, rg)
 			ls := lineStart(e.text(), l)
-			e.replaceRange(ls+a, ls+b, repl(lineText(e.text(), l)[a:b]))
+			if ch == "\n" {
+				a, b := e.blockCols(l, rg)
+				e.replaceRange(ls+a, ls+b, repl(lineText(e.text(), l)[a:b]))
+				continue
+			}
+			if a, b, with, ok := blockReplace(lineText(e.text(), l), rg, e.opt.TabStop, ch); ok {
+				e.replaceRange(ls+a, ls+b, with)
+			}
 		}
 		e.win.cur = Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
 	default:
@@ -58,7 +64,7 @@ func vJoin(e *Editor, c *ncmd) {
 	rg := e.visualRange()
 	start := rg.start
 	if rg.kind == blockwise {
-		start.Col = e.blockCornerCol(rg) // where the undo puts the cursor back
+		start.Col = e.blockStartCol(rg) // where the undo puts the cursor back
 	}
 	e.saveVisual()
 	e.mode = ModeNormal
