@@ -110,9 +110,16 @@ func mBackWrap(m *mctx) (Pos, bool) {
 			p.Col = prevCol(lineText(r, p.Line), p.Col)
 		case p.Line > 0:
 			p.Line--
+			// Vim's nv_left: coladvance(MAXCOL), which stops on the NUL in
+			// Visual mode, and d and c step past the last character so
+			// that the line break goes too (CA_NO_ADJ_OP_END: no
+			// "exclusive at column 0" rule).
 			l := lineText(r, p.Line)
 			p.Col = len(l)
-			if m.op == "" {
+			switch {
+			case m.op == "d" || m.op == "c":
+				m.noAdjust = m.noAdjust || l != ""
+			case !m.e.mode.visual():
 				p.Col = lastCharCol(l)
 			}
 		default:

@@ -30,6 +30,10 @@ var emptyChangeCases = []struct{ text, steps string }{
 	{"ab\tcd\nabcdefghijklmn\nab\n", "l<C-v>jjrx u|lll<C-v>jjrx|l<C-v>j~ u|l<C-v>jU u <C-r>|l<C-v>rx u"},
 	{"a\tb\n\t\tc\nxyzxyzxyzxyzxyzxyzxyz\n", "l<C-v>j<|l<C-v>jj3<|2l<C-v>jj<"},
 	{"\t\t\tx\n  \t  y\n\t    z\n        w\n", "<C-v>jjj<|<C-v>jjj2<|4l<C-v>jj<|9l<C-v>jj<"},
+	// <BS> that wraps to the line before: past its end in Visual mode,
+	// and with d or c the line break goes too.
+	{"alpha\nbeta\ngamma\ndelta\n", "3_ 4{ <C-v><BS>d|3_ v<BS>d|3_ <C-v>2<BS>d|3_ y<BS> p|3_ d<BS>|3_ c<BS>x<Esc>|3_ 2d<BS>|3_ l c3<BS>x<Esc>|3_ d<BS> u"},
+	{"ab\n\ncd\n", "3_ 2d<BS>|3_ d<BS>|3_ <C-v><BS>jd"},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx
