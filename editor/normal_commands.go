@@ -130,10 +130,12 @@ func cmdDot(e *Editor, c *ncmd) {
 	if reg != 0 {
 		keys = append(keys, R('"'), R(reg))
 	}
+	// A count replaces the command's own; the command, when it works,
+	// records itself again with it. One that fails (3. of C on the last
+	// line) leaves the redo buffer as it was, as in Vim.
 	count := rd.count
 	if c.count > 0 {
 		count = c.count
-		rd.count = count
 	}
 	if rd.vis != nil {
 		count = rd.vis.count // Vim repeats a Visual command with its own count

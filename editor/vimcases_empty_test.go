@@ -34,6 +34,9 @@ var emptyChangeCases = []struct{ text, steps string }{
 	// and with d or c the line break goes too.
 	{"alpha\nbeta\ngamma\ndelta\n", "3_ 4{ <C-v><BS>d|3_ v<BS>d|3_ <C-v>2<BS>d|3_ y<BS> p|3_ d<BS>|3_ c<BS>x<Esc>|3_ 2d<BS>|3_ l c3<BS>x<Esc>|3_ d<BS> u"},
 	{"ab\n\ncd\n", "3_ 2d<BS>|3_ d<BS>|3_ <C-v><BS>jd"},
+	// A . whose count makes the command fail leaves the redo as it was.
+	{"func main() {\n\tx := foo(a, b)\n}\n", "v)Cnew<Esc> 3. C<Space><Space>z<Esc> 3. <C-r> ."},
+	{"a b c d e f\ng h i j\nk l\n", "G C<Space>z<Esc> 3. .|G 3x 2. .|G dd 3. .|J 5. ."},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx
