@@ -125,6 +125,18 @@ func (e *Editor) execVisual(c *ncmd) {
 	e.execVisualCmd(c)
 }
 
+// redoLineStart is the start of a linewise Visual range for its operator:
+// column 0 for a selection, but the cursor's column when . repeats the
+// command (Vim's do_pending_operator sets oap->start.col to 0 only for a
+// live selection), which is where an undo of the repeat returns.
+func (e *Editor) redoLineStart(rg opRange) Pos {
+	if !e.vis.inRedo || rg.kind != linewise {
+		return rg.start
+	}
+	line := lineText(e.text(), rg.start.Line)
+	return Pos{Line: rg.start.Line, Col: min(e.vis.anchor.Col, max(len(line)-1, 0))}
+}
+
 // upperVisual are the Visual commands that work on whole lines outside
 // block mode (Vim's v_visop).
 var upperVisual = map[string]bool{"X": true, "D": true, "Y": true, "C": true, "S": true, "R": true, "A": true, "I": true}
@@ -247,6 +259,7 @@ func (e *Editor) visualOperator(c *ncmd, op string, toEOL bool) {
 	if toEOL && rg.kind == blockwise {
 		rg.toEOL = true
 	}
+	rg.start = e.redoLineStart(rg)
 	e.saveVisual()
 	mode := e.mode
 	e.mode = ModeNormal

@@ -6,6 +6,7 @@ import "strings"
 
 func vReplace(e *Editor, c *ncmd) {
 	rg := e.visualRange()
+	rg.start = e.redoLineStart(rg)
 	e.saveVisual()
 	e.mode = ModeNormal
 	r := e.text()
@@ -62,10 +63,8 @@ func vJoin(e *Editor, c *ncmd) {
 		a, b = b, a
 	}
 	rg := e.visualRange()
-	start := rg.start
-	if rg.kind == blockwise {
-		start.Col = e.blockStartCol(rg) // where the undo puts the cursor back
-	}
+	rg.start = e.redoLineStart(rg)
+	start := e.opStart(rg) // where the undo puts the cursor back
 	e.saveVisual()
 	e.mode = ModeNormal
 	n := max(b-a+1, 2)
