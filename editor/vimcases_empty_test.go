@@ -39,8 +39,8 @@ var emptyChangeCases = []struct{ text, steps string }{
 	{"a b c d e f\ng h i j\nk l\n", "G C<Space>z<Esc> 3. .|G 3x 2. .|G dd 3. .|J 5. ."},
 	// . of a linewise Visual command keeps the cursor's column, which the
 	// undo of the repeat returns to.
-	{"alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\n", "V<CR>Cnew<Esc> VWJ 3. u|VjJ j. u|ll VjJ 0. u|Vj> . u|$Vj~ l. u|lVjU l. u|lVjrx l. u"},
-	{"  a b\n  c\n  d e\n  f\n", "Vj> . u|$Vj< l. u|lVjc<Esc> l. u"},
+	{"alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\n", "V<CR>Cnew<Esc> VWJ 3. u|VjJ j. u|ll VjJ 0. u|Vj> . u|$Vj~ l. u|lVj~ l. u|lVjrx jj. u"},
+	{"  a b\n  c\n  d e\n  f\n", "Vj> . u|$Vj> j. u|lVjc<Esc> l. u"},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx

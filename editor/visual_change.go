@@ -5,8 +5,7 @@ import "strings"
 // The Visual commands that change the selected text: p and P, r, J.
 
 func vReplace(e *Editor, c *ncmd) {
-	rg := e.visualRange()
-	rg.start = e.redoLineStart(rg)
+	rg := e.visualRange() // column 0 for lines, also in a repeat (op_replace)
 	e.saveVisual()
 	e.mode = ModeNormal
 	r := e.text()
