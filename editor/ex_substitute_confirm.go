@@ -336,8 +336,9 @@ func (e *Editor) endConfirm() {
 	e.pendingConfirm = nil
 	e.mode = ModeNormal
 	if c.nsubs > 0 {
-		if !c.ask {
+		if !c.ask { // Vim's beginline(BL_WHITE | BL_FIX): curswant follows
 			e.win.cur.Col = firstNonBlank(lineText(e.text(), e.win.cur.Line))
+			e.win.wantCol = -1
 		}
 		if e.globalBusy {
 			e.globalSubs += c.nsubs

@@ -281,6 +281,11 @@ func cmdColon(e *Editor, c *ncmd) {
 			init = "."
 		}
 	}
+	// Vim settles curswant when the command line opens (the screen is
+	// redrawn): an Ex command that then moves the cursor without
+	// beginline (:g, a :s that changed nothing) leaves it, and j and k
+	// go back to that column.
+	e.wantColumn()
 	e.startCmdline(':', init)
 }
 

@@ -185,16 +185,12 @@ var knownExDiff = map[string]string{
 	"gen1087":           "remembered column after failing commands, -Es (docs/vim.md)",
 	"gen1098":           "remembered column after failing commands, -Es (docs/vim.md)",
 	"gen1249":           "remembered column after failing commands, -Es (docs/vim.md)",
-	"gen1489":           "remembered column after failing commands, -Es (docs/vim.md)",
 	"gen1889":           "blockwise Visual at line ends (docs/vim.md)",
 	"gen1911":           "blockwise Visual at line ends (docs/vim.md)",
 	"gen2010":           "not yet understood (docs/vim.md)",
 	"gen2042":           "blockwise Visual at line ends (docs/vim.md)",
 	"gen2058":           "remembered column after failing commands, -Es (docs/vim.md)",
 	"gen2376":           "remembered column after failing commands, -Es (docs/vim.md)",
-	"gen2426":           "remembered column after failing commands, -Es (docs/vim.md)",
-	"gen2494":           "remembered column after failing commands, -Es (docs/vim.md)",
-	"gen2941":           "remembered column after failing commands, -Es (docs/vim.md)",
 	"gen2994":           "not yet understood (docs/vim.md)",
 }
 

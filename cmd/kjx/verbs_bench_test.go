@@ -16,12 +16,22 @@ import (
 // home, and returns its name.
 func bigHistory(tb testing.TB) string {
 	tb.Helper()
+	text, keys := bigHistoryInput()
+	if err := os.WriteFile("big.txt", []byte(text), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	var out, errb strings.Builder
+	run([]string{"--headless", "--clock", "1700000000", "-c", "set undolevels=20000",
+		"--keys", keys, "-c", "w", "big.txt"}, strings.NewReader(""), &out, &errb)
+	return "big.txt"
+}
+
+// bigHistoryInput is bigHistory's text (2 000 lines) and its 13 000
+// random keys (x, j, o…<Esc>, dd, u, p), in Vim notation.
+func bigHistoryInput() (string, string) {
 	var text strings.Builder
 	for i := range 2000 {
 		fmt.Fprintf(&text, "line %d %s\n", i, strings.Repeat("abcdefghij", 5))
-	}
-	if err := os.WriteFile("big.txt", []byte(text.String()), 0o644); err != nil {
-		tb.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(2, 3))
 	var keys strings.Builder
@@ -41,10 +51,7 @@ func bigHistory(tb testing.TB) string {
 			keys.WriteString("p")
 		}
 	}
-	var out, errb strings.Builder
-	run([]string{"--headless", "--clock", "1700000000", "-c", "set undolevels=20000",
-		"--keys", keys.String(), "-c", "w", "big.txt"}, strings.NewReader(""), &out, &errb)
-	return "big.txt"
+	return text.String(), keys.String()
 }
 
 // benchVerbs sets up the big history once in a temporary home, or in
