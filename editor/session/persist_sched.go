@@ -1,7 +1,7 @@
 package session
 
 // Scheduling undo-file writes: on :w, on the save timer, on :bd and at
-// exit (FlushUndoFiles, persist.go), and the writer's results.
+// exit (FlushUndoFiles, persist_exit.go), and the writer's results.
 
 import (
 	"context"
@@ -181,17 +181,15 @@ func (s *Session) slept() {
 	s.drainResults()
 }
 
-// drainResults shows the outcome of the writes finished so far.
+// drainResults shows the outcome of the writes finished so far, of the
+// writer and of the retired ones.
 func (s *Session) drainResults() {
-	if s.persist.w == nil {
-		return
-	}
-	for {
-		select {
-		case r := <-s.persist.w.Results():
+	for _, w := range append(s.persist.retired, s.persist.w) {
+		if w == nil {
+			continue
+		}
+		for _, r := range appendWaiting(nil, w) {
 			s.undoResult(r)
-		default:
-			return
 		}
 	}
 }
