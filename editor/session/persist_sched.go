@@ -93,7 +93,7 @@ func (s *Session) fixAnchor(b *editor.Buffer, pb *persistBuf, snap undo.Snapshot
 		return false
 	}
 	eol := ff.EOL && !(text.Len() == 0 && ff.Empty) || s.ed.Options().FixEndOfLine && text.Len() > 0
-	*a = anchor{tree: tree, seq: saved, disk: hashEncoded(text, eol, ff.Format), text: &text}
+	*a = anchor{tree: tree, seq: saved, disk: EncodedState(text, eol, ff.Format, ff.BOM), text: &text}
 	return true
 }
 
