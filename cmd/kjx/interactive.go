@@ -42,7 +42,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		scfg.Editor.Clean = true
 	}
 	sess := session.New(scfg)
-	defer sess.Close() // after an early return: nothing was edited yet
+	closed := false
+	defer func() {
+		if !closed {
+			_ = sess.Close() // an early return: nothing was edited yet
+		}
+	}()
 	ed := sess.Editor()
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
@@ -99,6 +104,7 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = ui.RunWith(ctx, sess, screen, opts)
 	// Run wrote the undo files before it returned; the terminal is
 	// restored now, so the files it could not write are said here.
+	closed = true
 	unsaved := reportUnsaved(stderr, sess.Close())
 	if code, ok := sigs.Status(); ok {
 		return code // the signal's status, as a shell expects it
