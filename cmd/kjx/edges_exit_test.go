@@ -91,7 +91,7 @@ func TestEdgeExitUnwritable(t *testing.T) {
 		if alt := term.format("#{alternate_on}"); alt != "0" {
 			t.Errorf("the terminal was left in the alternate screen (alternate_on=%s)", alt)
 		}
-		screen := term.tmux("capture-pane", "-p", "-J", "-t", "kjx")
+		screen := term.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "kjx") // with what scrolled off
 		want := "kjx: history of " + filepath.Join(w.dir, shown) + " not saved: "
 		if !strings.Contains(screen, want) || !strings.Contains(screen, reason) {
 			t.Errorf("the terminal after the exit shows:\n%s\nwant a line %q… %q", screen, want, reason)
