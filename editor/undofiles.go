@@ -27,11 +27,13 @@ type FileFlags struct {
 	NoFile bool
 	// Format is the line-ending format ('fileformat').
 	Format fileio.Format
+	// BOM: a UTF-8 byte order mark is written first ('bomb').
+	BOM bool
 }
 
 // FileFlags returns how the buffer's text is written to its file.
 func (b *Buffer) FileFlags() FileFlags {
-	return FileFlags{EOL: b.eol, Empty: b.empty, NoFile: b.noFile, Format: formatOf(b.ff)}
+	return FileFlags{EOL: b.eol, Empty: b.empty, NoFile: b.noFile, Format: formatOf(b.ff), BOM: b.bomb}
 }
 
 // Buffers returns the open buffers, listed or not, in the order they were

@@ -34,11 +34,13 @@ type staged struct {
 	f   *os.File
 }
 
-// writeBatch writes jobs as one batch and returns their results in order.
-func (w *Writer) writeBatch(jobs []Job) []Result {
+// writeBatch writes jobs as one batch and returns their results in order,
+// encoding with the encoders of *encs (grown as needed; the caller's
+// goroutine owns them).
+func (w *Writer) writeBatch(encs *[]*encoder, jobs []Job) []Result {
 	start := w.opt.Clock.Now()
 	st := make([]staged, len(jobs))
-	w.stageAll(jobs, st)
+	w.stageAll(encs, jobs, st)
 	var files []*os.File
 	for i := range st {
 		if st[i].f != nil {
@@ -93,16 +95,16 @@ func (w *Writer) writeBatch(jobs []Job) []Result {
 }
 
 // stageAll encodes every job and writes its temporary file, on as many
-// goroutines as there are cores, each with its own encoder.
-func (w *Writer) stageAll(jobs []Job, st []staged) {
+// goroutines as there are cores, each with its own encoder of *encs.
+func (w *Writer) stageAll(encs *[]*encoder, jobs []Job, st []staged) {
 	n := min(runtime.GOMAXPROCS(0), len(jobs))
-	for len(w.encs) < n {
-		w.encs = append(w.encs, &encoder{})
+	for len(*encs) < n {
+		*encs = append(*encs, &encoder{})
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for k := range n {
-		enc := w.encs[k]
+		enc := (*encs)[k]
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(jobs); i = int(next.Add(1) - 1) {
 				st[i] = w.stage(enc, jobs[i])

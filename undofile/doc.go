@@ -77,7 +77,8 @@
 // blocks on the writer; Results delivers every outcome without ever
 // blocking the writer (the oldest unread result is dropped when the
 // channel is full); Flush waits with a context; Close abandons waiting
-// jobs but finishes the one in progress. Several processes may share an
+// jobs but finishes the one in progress; Finish, for an exit, writes the
+// waiting jobs on the caller's goroutine and returns every result. Several processes may share an
 // undo directory: each write is atomic, and start-up clean-up removes
 // only temporary files of dead processes (or over an hour old).
 //
@@ -94,7 +95,7 @@
 //	// on :w and on the save timer:
 //	snap := tree.Snapshot()
 //	w.Schedule(undofile.Job{Path: path, Image: snap.Export, SavedSeq: seq, Disk: disk, Text: &savedText})
-//	// read w.Results() in the event loop; at exit: w.Flush(ctx); w.Close()
+//	// read w.Results() in the event loop; at exit: results := w.Finish()
 //	// a file with no history under its path: look for one by content
 //	hs, _ := undofile.FindHistories(dir, disk) // then undofile.ReadFile(hs[0].Name, disk, lim)
 package undofile

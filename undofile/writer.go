@@ -28,6 +28,11 @@ type WriterOptions struct {
 	// Clock decides which temporary files are stale and times the writes;
 	// nil is the wall clock.
 	Clock clock.Clock
+	// Fault, when not nil, runs before the "write", "fsync" and "rename"
+	// steps of every write, on the goroutine doing it; an error it returns
+	// fails that step. It is the seam through which tests make the disk
+	// full or slow; nil in production.
+	Fault func(step string) error
 }
 
 // Writer writes undo files on its own goroutine, one at a time, in the
@@ -44,6 +49,14 @@ type Writer struct {
 	queue   []entry        // FIFO of paths and Flush barriers
 	head    int            // queue[head:] is waiting
 	closed  bool
+	// inFlight are the paths the goroutine is writing now (finish.go).
+	inFlight []string
+	// collected holds the results reported after Finish began, which
+	// Finish returns instead of sending them on results.
+	collected []Result
+	finishing bool
+
+	noteMu sync.Mutex // serialises the content-index updates of the goroutine and Finish
 
 	encs []*encoder // one per goroutine of a batch (batch.go); the writer's only
 }
@@ -58,7 +71,7 @@ type entry struct {
 // NewWriter starts a writer goroutine for dir. Before its first job it
 // removes temporary files left in dir by writers that were killed.
 func NewWriter(opt WriterOptions) *Writer {
-	return newWriter(opt, fsOps{})
+	return newWriter(opt, fsOps{fail: opt.Fault})
 }
 
 func newWriter(opt WriterOptions, ops fsOps) *Writer {
@@ -129,7 +142,7 @@ func (w *Writer) Flush(ctx context.Context) error {
 }
 
 // Close stops the writer: jobs still waiting are abandoned (call Flush
-// first to write them), the one in progress is finished, and Close returns
+// first to write them, or Finish instead at exit), the one in progress is finished, and Close returns
 // when the goroutine has. Results then stops receiving values; it is not
 // closed. Close is idempotent.
 func (w *Writer) Close() {
@@ -163,10 +176,13 @@ func (w *Writer) run() {
 		case len(jobs) == 1:
 			w.report(w.write(&enc, jobs[0]))
 		default:
-			for _, r := range w.writeBatch(jobs) {
+			for _, r := range w.writeBatch(&w.encs, jobs) {
 				w.report(r)
 			}
 		}
+		w.mu.Lock()
+		w.inFlight = w.inFlight[:0]
+		w.mu.Unlock()
 	}
 }
 
@@ -206,6 +222,7 @@ func (w *Writer) popLocked() (chan error, []Job) {
 			return e.barrier, nil
 		}
 		jobs = append(jobs, w.pending[e.path])
+		w.inFlight = append(w.inFlight, e.path)
 		delete(w.pending, e.path)
 	}
 	w.resetQueueLocked()
@@ -249,12 +266,22 @@ func (w *Writer) noteDone(res Result, job Job) {
 	if cur.IsZero() {
 		cur = res.Pending.Disk // the text about to be on disk
 	}
+	w.noteMu.Lock()
+	defer w.noteMu.Unlock()
 	noteWritten(res.Name, job.Path, res.Disk, cur)
 }
 
 // report sends r, dropping the oldest unread result if the channel is
-// full; only this goroutine sends, so the second send cannot block.
+// full; only this goroutine sends, so the second send cannot block. Once
+// Finish began, r is kept for Finish instead, never dropped.
 func (w *Writer) report(r Result) {
+	w.mu.Lock()
+	if w.finishing {
+		w.collected = append(w.collected, r)
+		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
 	for {
 		select {
 		case w.results <- r:

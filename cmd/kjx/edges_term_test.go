@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,7 +31,11 @@ func (w *edgeWorld) startTerm(args ...string) *edgeTerm {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		w.t.Skip("tmux is not installed")
 	}
-	e := &edgeTerm{t: w.t, socket: "kjx-edges-" + filepath.Base(w.home), status: filepath.Join(w.home, "status")}
+	// The socket is unique on the machine: tmux keeps every root socket
+	// in one directory, and other test processes run beside this one
+	// (filepath.Base(w.home) alone is "001" for every test).
+	socket := fmt.Sprintf("kjx-edges-%d-%08x", os.Getpid(), crc32.ChecksumIEEE([]byte(w.home)))
+	e := &edgeTerm{t: w.t, socket: socket, status: filepath.Join(w.home, "status")}
 	cmd := []string{"env", "-i"}
 	for _, kv := range w.env {
 		if strings.HasPrefix(kv, "PATH=") || strings.HasPrefix(kv, "HOME=") || strings.HasPrefix(kv, "XDG_") || strings.HasPrefix(kv, "TZ=") {

@@ -42,7 +42,12 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		scfg.Editor.Clean = true
 	}
 	sess := session.New(scfg)
-	defer sess.Close() // failures were shown as messages
+	closed := false
+	defer func() {
+		if !closed {
+			_ = sess.Close() // an early return: nothing was edited yet
+		}
+	}()
 	ed := sess.Editor()
 	if err := ed.SetMappings(cfg.Keys.Normal, cfg.Keys.Insert); err != nil {
 		warnings = append(warnings, err)
@@ -97,14 +102,32 @@ func runInteractive(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts.Clock = sess.Clock()                       // one clock for the session, its core and the UI
 	opts.Colors = ui.ColorEnvFrom(os.Getenv, false) // RunWith asks the terminal about truecolor
 	err = ui.RunWith(ctx, sess, screen, opts)
+	// Run wrote the undo files before it returned; the terminal is
+	// restored now, so the files it could not write are said here.
+	closed = true
+	unsaved := reportUnsaved(stderr, sess.Close())
 	if code, ok := sigs.Status(); ok {
-		return code // Run wrote the undo files before it returned
+		return code // the signal's status, as a shell expects it
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kjx:", err)
 		return 1
 	}
+	if unsaved {
+		return 1
+	}
 	return 0
+}
+
+// reportUnsaved prints each file the exit could not write (err from
+// session.Close), one escaped line each, and reports whether there was
+// one.
+func reportUnsaved(stderr io.Writer, err error) bool {
+	lines := session.ErrorLines(err)
+	for _, l := range lines {
+		fmt.Fprintln(stderr, "kjx:", l)
+	}
+	return len(lines) > 0
 }
 
 // loadConfig reads the user's configuration: none with --clean, the -u

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor/fileio"
+	"github.com/kjx-editor/kjx/editor/session"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -67,7 +67,7 @@ func loadHistory(env verbEnv, name string) (*fileHistory, error) {
 	switch l, err := fileio.Load(path); {
 	case err == nil:
 		h.disk = &l
-		disk = encodedState(l.Text, l.EOL, l.Format)
+		disk = session.EncodedState(l.Text, l.EOL, l.Format, l.BOM)
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	}
@@ -77,6 +77,10 @@ func loadHistory(env verbEnv, name string) (*fileHistory, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if loaded.Changed && h.disk != nil && h.disk.BOM &&
+		loaded.File.Disk == session.EncodedState(h.disk.Text, h.disk.EOL, h.disk.Format, false) {
+		loaded.Changed = false // saved by a kjx whose hash left the BOM out (as the session accepts it)
 	}
 	h.img, h.saved, h.moved = loaded.File.Image, loaded.File.SavedSeq, loaded.Changed
 	h.findAnchor(loaded)
@@ -154,24 +158,14 @@ func (h *fileHistory) setFlags(anchor buffer.Rope, saved undofile.FileState) {
 	}
 	for _, f := range []fileio.Format{fileio.Unix, fileio.DOS} {
 		for _, eol := range []bool{true, false} {
-			if encodedState(anchor, eol, f) == saved {
-				h.eol, h.format = eol, f
-				return
+			for _, bom := range []bool{false, true} {
+				if session.EncodedState(anchor, eol, f, bom) == saved {
+					h.eol, h.format = eol, f
+					return
+				}
 			}
 		}
 	}
-}
-
-// encodedState is the hash and size of the bytes fileio writes for text
-// with the given final newline and line ending: what an undo file's
-// header records about the file on disk.
-func encodedState(text buffer.Rope, eol bool, f fileio.Format) undofile.FileState {
-	hs := sha256.New()
-	n, _ := fileio.Encode(hs, text, eol, f) // a hash.Hash never fails
-	var s undofile.FileState
-	hs.Sum(s.Hash[:0])
-	s.Size = n
-	return s
 }
 
 // errNoTexts is the error of show and diff for a history whose saved text

@@ -49,18 +49,27 @@ func Encode(w io.Writer, text buffer.Rope, eol bool, f Format) (int64, error) {
 // (Loaded.BOM), Save with SaveOptions.BOM puts it back.
 const BOM = "\xef\xbb\xbf"
 
-// encode writes the saver's text with its BOM, line ends and final
-// newline, and returns the bytes written.
-func (s *saver) encode(w io.Writer) (int64, error) {
+// EncodeFile writes text to w exactly as Save writes it to the file: a
+// BOM first when bom is set ('bomb'), then as Encode. It is the one home
+// of "the bytes kjx writes": what Save puts on disk, and what the hash
+// of a saved state (an undo file's anchor) is computed over. It returns
+// the number of bytes written.
+func EncodeFile(w io.Writer, text buffer.Rope, eol bool, f Format, bom bool) (int64, error) {
 	var n int64
-	if s.opt.BOM {
+	if bom {
 		m, err := io.WriteString(w, BOM)
 		if n = int64(m); err != nil {
 			return n, err
 		}
 	}
-	m, err := Encode(w, s.text, s.eol, s.opt.Format)
+	m, err := Encode(w, text, eol, f)
 	return n + m, err
+}
+
+// encode writes the saver's text with its BOM, line ends and final
+// newline, and returns the bytes written.
+func (s *saver) encode(w io.Writer) (int64, error) {
+	return EncodeFile(w, s.text, s.eol, s.opt.Format, s.opt.BOM)
 }
 
 // writeCRLF writes chunk with every "\n" written as "\r\n".

@@ -144,13 +144,18 @@ type HeadlessConfig struct {
 // RunHeadless runs steps without a terminal, printing a JSON StepState
 // after each step when cfg.JSON is set (else the output of list
 // commands). At the end the session is closed, which writes the undo
-// files; a failure there is reported on stderr. It returns the exit
-// status: 0, or 1 when any step produced an error message.
-func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
+// files; each file that could not be written is one line on stderr. It
+// returns the exit status: 0, or 1 when any step produced an error
+// message or a history could not be written.
+func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) (status int) {
 	s := New(cfg.Session)
 	defer func() {
-		if err := s.Close(); err != nil {
-			fmt.Fprintln(stderr, "kjx:", err)
+		lines := ErrorLines(s.Close())
+		for _, l := range lines {
+			fmt.Fprintln(stderr, "kjx:", l)
+		}
+		if len(lines) > 0 && status == 0 {
+			status = 1
 		}
 	}()
 	e := s.ed
@@ -176,7 +181,7 @@ func RunHeadless(cfg HeadlessConfig, stdout, stderr io.Writer) int {
 		}
 		opening = nil
 	}
-	status := 0
+	status = 0
 	if e.ErrorCount() > 0 || len(cfg.Startup) > 0 {
 		status = 1
 	}

@@ -2,12 +2,12 @@ package session
 
 // Persistent undo: the session's side of package undofile, behind the
 // core's Persistence port (persistPort). This file holds the per-session
-// and per-buffer state, configuration, retention and the writer's
-// lifecycle (Run's timer, FlushUndoFiles). persist_sched.go schedules the
-// writes (on :w, on the save timer, on :bd and at exit) and shows their
-// results; persist_open.go reads histories when a file is opened;
-// persist_ex.go has :wundo, :rundo and :undostats. docs/persistence.md
-// describes it all for users.
+// and per-buffer state, configuration and retention. persist_exit.go has
+// the writers' lifecycle (Run's timer, FlushUndoFiles at exit);
+// persist_sched.go schedules the writes (on :w, on the save timer, on :bd
+// and at exit) and shows their results; persist_open.go reads histories
+// when a file is opened; persist_ex.go has :wundo, :rundo and
+// :undostats. docs/persistence.md describes it all for users.
 //
 // Everything here runs on the session's goroutine, which owns the core.
 // The writer goroutine only ever sees immutable values: an undo.Snapshot
@@ -15,8 +15,6 @@ package session
 // handed over, and plain values.
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -37,8 +35,6 @@ const (
 	// saveTickPeriod is how often Run's save timer looks for buffers whose
 	// history is due to be written ('save interval' decides when one is).
 	saveTickPeriod = time.Second
-	// exitFlushTimeout bounds how long Close waits for the last writes.
-	exitFlushTimeout = 3 * time.Second
 	// sleepFlushTimeout bounds how long :sleep waits for the writes its
 	// timer run scheduled.
 	sleepFlushTimeout = 2 * time.Second
@@ -50,18 +46,26 @@ type persistState struct {
 	running bool               // Run's loop is active: the save timer may tick
 	ticker  clock.Timer        // Run's save timer (nil: none)
 	w       *undofile.Writer
-	wDir    string        // the directory w writes to
-	wStale  bool          // the limits changed: the next write starts a new writer
-	pruned  bool          // the start-up retention pass was started
-	pruneCh chan struct{} // closed when that pass is done
-	dirWarn bool          // the "no undo directory" message was shown
-	dirOpt  string        // the 'undodir' value dir was resolved from
-	dir     string        // resolved 'undodir' ("": not yet)
+	wDir    string             // the directory w writes to
+	retired []*undofile.Writer // writers of an earlier 'undodir' or limits, still writing
+	wStale  bool               // the limits changed: the next write starts a new writer
+	pruned  bool               // the start-up retention pass was started
+	pruneCh chan struct{}      // closed when that pass is done
+	dirWarn bool               // the "no undo directory" message was shown
+	dirOpt  string             // the 'undodir' value dir was resolved from
+	dir     string             // resolved 'undodir' ("": not yet)
 	bufs    map[*editor.Buffer]*persistBuf
 	rec     recoveryState // recovery files of buffers without an undo file (recovery.go)
 	// said counts the messages persistence showed (Tick reports whether
 	// it showed one).
 	said int
+	// unsaved are the files the exit writes could not write, until a
+	// later write of each succeeds: FlushUndoFiles and Close return them
+	// (after Run's exit writes the UI's message line is gone).
+	unsaved []*UnsavedError
+	// fault is passed to every writer (undofile.WriterOptions.Fault):
+	// tests make the disk full or slow with it; nil otherwise.
+	fault func(step string) error
 }
 
 // persistBuf is one buffer's persistent-undo state.
@@ -266,30 +270,6 @@ func (s *Session) startPrune() {
 	}()
 }
 
-// writer returns the session's writer for dir, starting it on first use.
-// When 'undodir' changed, the old writer finishes its queue in the
-// background.
-func (s *Session) writer(dir string) *undofile.Writer {
-	p := &s.persist
-	if p.w != nil && p.wDir == dir && !p.wStale {
-		return p.w
-	}
-	if p.w != nil {
-		old := p.w
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
-			defer cancel()
-			_ = old.Flush(ctx) // its results are dropped with it
-			old.Close()
-		}()
-	}
-	p.wStale = false
-	s.startPrune()
-	p.w = undofile.NewWriter(undofile.WriterOptions{Dir: dir, Limits: s.undoLimits(), Clock: s.wall})
-	p.wDir = dir
-	return p.w
-}
-
 // applyUndoConfig takes new persistent-undo limits (a configuration
 // reload): later writes use them, on a new writer (the old one finishes
 // its queue in the background), and new undo trees get the new
@@ -325,101 +305,4 @@ func (pb *persistBuf) setPath(name string) bool {
 		pb.path, pb.checked, pb.bad = p, false, ""
 	}
 	return true
-}
-
-// saveTick is the channel of Run's save timer: nil (never ready) unless
-// Run is active and persistence is on. The timer is armed again after
-// each tick (runSaveTick).
-func (s *Session) saveTick() <-chan time.Time {
-	p := &s.persist
-	if !p.running || !s.persistOn() {
-		return nil
-	}
-	if p.ticker == nil {
-		p.ticker = s.clock.NewTimer(saveTickPeriod)
-	}
-	return p.ticker.C()
-}
-
-// runSaveTick is a tick of Run's save timer: Tick at the clock's time,
-// and the timer armed for the next one. It reports whether a message
-// was shown.
-func (s *Session) runSaveTick() bool {
-	s.persist.ticker.Reset(saveTickPeriod)
-	return s.Tick(s.clock.Now())
-}
-
-// undoResults is the writer's result channel, nil while there is no
-// writer.
-func (s *Session) undoResults() <-chan undofile.Result {
-	if s.persist.w == nil {
-		return nil
-	}
-	return s.persist.w.Results()
-}
-
-// runPersist is Run's hook: it turns the save timer on, and the function
-// it returns (deferred by Run) stops it and writes what is left
-// (FlushUndoFiles).
-func (s *Session) runPersist() func() {
-	s.persist.running = true
-	return func() {
-		s.persist.running = false
-		if s.persist.ticker != nil {
-			s.persist.ticker.Stop()
-			s.persist.ticker = nil
-		}
-		_ = s.FlushUndoFiles() // failures were shown as messages
-	}
-}
-
-// FlushUndoFiles ends persistent undo for now: the history of every
-// buffer that changed since its last undo-file write is written (also
-// after :q!: unsaved changes come back as redo-able states next time), the
-// writer is flushed with a deadline of a few seconds and stopped, and the
-// start-up retention pass is waited for. Failures are shown as messages
-// and returned. Run calls it when it returns, and Close; a later write
-// starts a new writer.
-//
-// It is synchronous: it is what a handler of SIGHUP or SIGTERM calls
-// before the process exits, so that no typing is lost.
-func (s *Session) FlushUndoFiles() error {
-	s.drainResults()
-	if s.persistOn() {
-		for _, b := range s.ed.Buffers() {
-			if pb := s.persist.bufs[b]; pb != nil && pb.changedSince(b.History()) {
-				s.scheduleSave(b, pb)
-			}
-		}
-	}
-	var errs []error
-	if w := s.persist.w; w != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
-		if err := w.Flush(ctx); err != nil {
-			errs = append(errs, fmt.Errorf("undo files: not all written: %w", err))
-		}
-		cancel()
-		for done := false; !done; {
-			select {
-			case r := <-w.Results():
-				if r.Err != nil {
-					errs = append(errs, r.Err)
-				}
-				s.undoResult(r)
-			default:
-				done = true
-			}
-		}
-		w.Close()
-		s.persist.w = nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), exitFlushTimeout)
-	if err := s.flushRecovery(ctx); err != nil {
-		errs = append(errs, err)
-	}
-	cancel()
-	if s.persist.pruneCh != nil {
-		<-s.persist.pruneCh
-	}
-	return errors.Join(errs...)
 }

@@ -21,7 +21,7 @@ import (
 func (s *Session) currentDisk(b *editor.Buffer) (buffer.Rope, undofile.FileState) {
 	text, ff := b.Text(), b.FileFlags() // Text is frozen: an undo-file job keeps it
 	eol := ff.EOL && !ff.Empty || s.ed.Options().FixEndOfLine && text.Len() > 0
-	return text, hashEncoded(text, eol, ff.Format)
+	return text, EncodedState(text, eol, ff.Format, ff.BOM)
 }
 
 // writeHistory is :wundo[!] FILE (name): write b's history to FILE,

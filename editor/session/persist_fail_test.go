@@ -155,7 +155,7 @@ func TestHashEncodedIsTheFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := hashEncoded(l.Text, l.EOL, l.Format)
+		got := EncodedState(l.Text, l.EOL, l.Format, l.BOM)
 		want := undofile.FileState{Hash: sha256.Sum256([]byte(data)), Size: int64(len(data))}
 		if got != want {
 			t.Fatalf("%q: hash of the re-encoded text differs (size %d, want %d)", data, got.Size, want.Size)

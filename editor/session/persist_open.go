@@ -25,12 +25,14 @@ import (
 // own work; this is a backstop).
 const graftDiffTimeout = 2 * time.Second
 
-// hashEncoded is the FileState of the bytes fileio writes for text with
-// the given final-newline flag and format: what is on disk after a read
-// or a write, which is what an undo file's hash describes.
-func hashEncoded(text buffer.Rope, eol bool, f fileio.Format) undofile.FileState {
+// EncodedState is the FileState (SHA-256 and size) of the bytes a save
+// writes for text with the given final newline, format and byte order
+// mark (fileio.EncodeFile): what is on disk after a read or a write,
+// which is what an undo file's hash describes. The session and the
+// command-line verbs (kjx history, show, restore) all hash with it.
+func EncodedState(text buffer.Rope, eol bool, f fileio.Format, bom bool) undofile.FileState {
 	h := sha256.New()
-	n, _ := fileio.Encode(h, text, eol, f) // a hash.Hash never fails
+	n, _ := fileio.EncodeFile(h, text, eol, f, bom) // a hash.Hash never fails
 	var s undofile.FileState
 	h.Sum(s.Hash[:0])
 	s.Size = n
@@ -52,7 +54,7 @@ func (s *Session) opened(b *editor.Buffer, l fileio.Loaded) {
 		return
 	}
 	text := l.Text
-	s.loadHistory(b, pb, text, hashEncoded(text, l.EOL, l.Format))
+	s.loadHistory(b, pb, text, EncodedState(text, l.EOL, l.Format, l.BOM))
 }
 
 // loadHistory reads the undo file of pb.path for b, whose text (b's
@@ -86,6 +88,9 @@ func (s *Session) loadHistory(b *editor.Buffer, pb *persistBuf, text buffer.Rope
 		pb.bad = unusableFile(err)
 		setAnchor()
 		return
+	}
+	if l.Changed && savedWithoutBOM(b, l, text) {
+		l.Changed = false // written before the hash covered the BOM
 	}
 	if l.Changed {
 		if s.graft(b, pb, l, text) {
@@ -128,7 +133,7 @@ func (s *Session) restoreNoEOL(b *editor.Buffer, l undofile.Loaded, text buffer.
 		return false
 	}
 	alt := buffer.FromString(text.String() + "\n")
-	if hashEncoded(alt, false, ff.Format) != disk {
+	if EncodedState(alt, false, ff.Format, ff.BOM) != disk {
 		return false
 	}
 	tree, err := undo.Restore(alt, l.File.SavedSeq, l.File.Image, s.ed.UndoOptions())
@@ -242,6 +247,14 @@ func (s *Session) undoFileSet() {
 		}
 		text := b.Text()
 		eol := ff.EOL && !ff.Empty
-		s.loadHistory(b, pb, text, hashEncoded(text, eol, ff.Format))
+		s.loadHistory(b, pb, text, EncodedState(text, eol, ff.Format, ff.BOM))
 	}
+}
+
+// savedWithoutBOM reports whether l's history was saved, by a kjx whose
+// hash left the byte order mark out, for the bytes b's file holds now
+// (text with its BOM): that history is current, not an outside change.
+func savedWithoutBOM(b *editor.Buffer, l undofile.Loaded, text buffer.Rope) bool {
+	ff := b.FileFlags()
+	return ff.BOM && l.File != nil && l.File.Disk == EncodedState(text, ff.EOL && !ff.Empty, ff.Format, false)
 }

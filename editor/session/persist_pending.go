@@ -36,7 +36,8 @@ func (s *Session) writeDisk(b *editor.Buffer, pb *persistBuf, text buffer.Rope, 
 	if c := pb.announced; c != nil && c.eol == eol && c.text.Equal(text) {
 		return c.disk
 	}
-	disk := hashEncoded(text, eol, b.FileFlags().Format)
+	ff := b.FileFlags()
+	disk := EncodedState(text, eol, ff.Format, ff.BOM)
 	pb.announced = &encodedText{text: text, eol: eol, disk: disk}
 	return disk
 }

@@ -1,7 +1,7 @@
 package session
 
 // Scheduling undo-file writes: on :w, on the save timer, on :bd and at
-// exit (FlushUndoFiles, persist.go), and the writer's results.
+// exit (FlushUndoFiles, persist_exit.go), and the writer's results.
 
 import (
 	"context"
@@ -93,7 +93,7 @@ func (s *Session) fixAnchor(b *editor.Buffer, pb *persistBuf, snap undo.Snapshot
 		return false
 	}
 	eol := ff.EOL && !(text.Len() == 0 && ff.Empty) || s.ed.Options().FixEndOfLine && text.Len() > 0
-	*a = anchor{tree: tree, seq: saved, disk: hashEncoded(text, eol, ff.Format), text: &text}
+	*a = anchor{tree: tree, seq: saved, disk: EncodedState(text, eol, ff.Format, ff.BOM), text: &text}
 	return true
 }
 
@@ -181,17 +181,15 @@ func (s *Session) slept() {
 	s.drainResults()
 }
 
-// drainResults shows the outcome of the writes finished so far.
+// drainResults shows the outcome of the writes finished so far, of the
+// writer and of the retired ones.
 func (s *Session) drainResults() {
-	if s.persist.w == nil {
-		return
-	}
-	for {
-		select {
-		case r := <-s.persist.w.Results():
+	for _, w := range append(s.persist.retired, s.persist.w) {
+		if w == nil {
+			continue
+		}
+		for _, r := range appendWaiting(nil, w) {
 			s.undoResult(r)
-		default:
-			return
 		}
 	}
 }

@@ -11,7 +11,6 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"time"
 
@@ -22,10 +21,11 @@ import (
 
 // recoveryState is the session's recovery-file state (persistState.rec).
 type recoveryState struct {
-	w    *undofile.Writer
-	wDir string // the undo directory w's recovery directory belongs to
-	bufs map[*editor.Buffer]*recBuf
-	ids  int // unnamed buffers given an id so far
+	w       *undofile.Writer
+	wDir    string             // the undo directory w's recovery directory belongs to
+	retired []*undofile.Writer // writers of an earlier 'undodir', still writing
+	bufs    map[*editor.Buffer]*recBuf
+	ids     int // unnamed buffers given an id so far
 }
 
 // recBuf is one buffer's recovery state.
@@ -122,9 +122,9 @@ func (s *Session) recoveryWriter(dir string) *undofile.Writer {
 		return r.w
 	}
 	if r.w != nil {
-		s.closeRecoveryWriter()
+		r.retired = append(r.retired, r.w) // finished at exit
 	}
-	r.w = undofile.NewWriter(undofile.WriterOptions{Dir: recovery.Dir(dir), Limits: s.undoLimits(), Clock: s.wall})
+	r.w = s.newWriter(recovery.Dir(dir))
 	r.wDir = dir
 	return r.w
 }
@@ -165,9 +165,10 @@ func (s *Session) recoveryResult(res undofile.Result) {
 }
 
 // flushRecovery is FlushUndoFiles's part: every buffer that needs one
-// gets its recovery file written now, and the writer is flushed (within
-// the deadline of ctx) and stopped.
-func (s *Session) flushRecovery(ctx context.Context) error {
+// gets its recovery file written now, and the writers are finished (what
+// they have not written yet is written on this goroutine) and stopped.
+// Failures are kept among the session's unsaved files (noteUnsaved).
+func (s *Session) flushRecovery() {
 	if s.persistOn() {
 		for _, b := range s.ed.Buffers() {
 			if !s.needsRecovery(b) {
@@ -179,22 +180,12 @@ func (s *Session) flushRecovery(ctx context.Context) error {
 		}
 	}
 	r := &s.persist.rec
-	if r.w == nil {
-		return nil
+	results := finishAll(append(r.retired, r.w))
+	r.w, r.retired = nil, nil
+	for _, res := range results {
+		s.recoveryResult(res)
 	}
-	var err error
-	if ferr := r.w.Flush(ctx); ferr != nil {
-		err = fmt.Errorf("recovery files: not all written: %w", ferr)
-	}
-	s.drainRecoveryResults()
-	s.closeRecoveryWriter()
-	return err
-}
-
-func (s *Session) closeRecoveryWriter() {
-	r := &s.persist.rec
-	r.w.Close()
-	r.w = nil
+	s.noteUnsaved("recovery data", results)
 }
 
 // recoveryWritten is the write hook's part: once b's undo file holds the

@@ -107,9 +107,13 @@ func (s *Session) Clock() clock.Clock { return s.clock }
 
 // Close ends the session's work beside the core: FlushUndoFiles, then the
 // file and configuration watchers stop. The headless runner calls it at
-// its end, the wiring after the UI's Run. The session stays usable (a
-// later write starts a new writer, a later watch a new watcher).
+// its end, the wiring after the UI's Run. Its error joins one error per
+// file not written (ErrorLines makes them lines for standard error),
+// including those of the exit writes at the end of Run, which the UI no
+// longer showed. The session stays usable (a later write starts a new
+// writer, a later watch a new watcher).
 func (s *Session) Close() error {
 	err := s.FlushUndoFiles()
+	s.persist.unsaved = nil // reported once
 	return errors.Join(err, s.closeWorkspace(), s.StopWatchingFiles(), s.stopConfigWatch())
 }

@@ -249,7 +249,7 @@ func (s *Session) encoder(b *editor.Buffer, text buffer.Rope) func(io.Writer) er
 		eol = false
 	}
 	return func(wr io.Writer) error {
-		_, err := fileio.Encode(wr, text, eol, ff.Format)
+		_, err := fileio.EncodeFile(wr, text, eol, ff.Format, ff.BOM)
 		return err
 	}
 }
