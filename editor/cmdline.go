@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -18,6 +19,7 @@ type cmdline struct {
 	count   int         // count of a / or ? motion
 	visual  bool        // started from Visual mode
 	comp    *completion // the <Tab> completion shown, if any (cmdline_complete.go)
+	typed   bool        // a key of this line was typed (see addLineHistory)
 }
 
 // startCmdline enters Command-line mode with the given first text.
@@ -65,6 +67,36 @@ func (e *Editor) addCmdHistory(kind rune, s string) {
 	}
 }
 
+// addLineHistory puts a command line that is left into its history, with
+// Vim's rule (getcmdline): a search line always, a ':' line only when one
+// of its keys was typed by the user or read from a -s script. So lines of
+// a sourced script, -c commands, :normal, macros and mappings leave the
+// ':' history alone, and a line left with <Esc> is kept like one run.
+// As in Vim's add_to_history, a search line replaces the one before it
+// when no key was read from the user in between (two searches of one
+// :normal, macro or mapping leave the last).
+func (e *Editor) addLineHistory(cl *cmdline) {
+	if cl.kind == ':' {
+		if cl.typed {
+			e.addCmdHistory(':', cl.text)
+		}
+		return
+	}
+	if cl.text == "" {
+		return
+	}
+	if e.srchTick == e.keyTick && len(e.srchHist) > 0 {
+		e.srchHist = e.srchHist[:len(e.srchHist)-1]
+	}
+	// Only a new entry can be replaced; one moved up from older history
+	// stays.
+	e.srchTick = -1
+	if !slices.Contains(e.srchHist, cl.text) {
+		e.srchTick = e.keyTick
+	}
+	e.addCmdHistory(cl.kind, cl.text)
+}
+
 // cmdlineKey handles one key in Command-line mode.
 func (e *Editor) cmdlineKey(k Key) {
 	cl := e.cmdline
@@ -79,12 +111,13 @@ func (e *Editor) cmdlineKey(k Key) {
 	case k.Code == KeyEsc || k.IsCtrl('c') || k.IsCtrl('['),
 		k.Code == KeyBackspace || k.IsCtrl('h'): // <BS> on an empty line
 		e.leaveCmdline()
+		e.addLineHistory(cl)
 		if cl.visual {
 			e.exitVisual()
 		}
 	case k.Code == KeyEnter || k.IsCtrl('j') || k.IsCtrl('m'):
 		e.leaveCmdline()
-		e.addCmdHistory(cl.kind, cl.text)
+		e.addLineHistory(cl)
 		e.runCmdline(cl)
 	case k.Code == KeyUp || k.Code == KeyDown || k.IsCtrl('p') || k.IsCtrl('n'):
 		e.cmdlineHistory(k.Code == KeyUp || k.IsCtrl('p'), k.Code == KeyUp || k.Code == KeyDown)

@@ -54,6 +54,9 @@ type queued struct {
 	k     Key
 	typed bool
 	nomap bool // not offered to the key maps (a mapping's right side)
+	// scriptin: read from a -s script. Not typed for undo and mappings,
+	// but typed for the command-line history, as Vim's scriptin keys.
+	scriptin bool
 }
 
 // Editor is the modal core. All methods must be called from one goroutine
@@ -107,24 +110,28 @@ type Editor struct {
 	lastSub        subState
 	pendingConfirm *subConfirm // the :s///c being answered (ex_substitute_confirm.go)
 	cmdHist        []string
-	srchHist       []string
-	msgs           []Message    // messages not yet taken
-	sourcing       []*sourceCtx // the files :source is running (ex_source.go)
-	prevBang       string       // the last shell command, for ! in :!cmd (ex_filter.go)
-	bangRedo       *redoCmd     // what . repeats after the ! operator's command
-	keptMsg        bool         // a message is kept for the screen (see msgKeep)
-	output         []string     // output of list commands not yet taken
-	outputDiff     [][2]int     // the ranges of output lines that are a diff
-	outputHead     string       // the command line that printed output (View.OutputHead)
-	history        []string     // :messages
-	errCount       int          // error messages ever shown
-	src            undo.Source
-	quit           bool
-	lastInsText    string // the ". register
-	lastInsKeys    []Key  // the keys of the last insert (CTRL-A)
-	insKeys        []Key  // a buffer for the next Insert session's keys (insert.go)
-	lastExCmd      string // the ": register
-	changed        bool   // a change was made since the last finishChange
+	// keyTick counts the keys read from the user or a -s script (Vim's
+	// maptick); srchTick is its value when a search line run by keys not
+	// typed last entered the history (-1: none), see addLineHistory.
+	keyTick, srchTick int
+	srchHist          []string
+	msgs              []Message    // messages not yet taken
+	sourcing          []*sourceCtx // the files :source is running (ex_source.go)
+	prevBang          string       // the last shell command, for ! in :!cmd (ex_filter.go)
+	bangRedo          *redoCmd     // what . repeats after the ! operator's command
+	keptMsg           bool         // a message is kept for the screen (see msgKeep)
+	output            []string     // output of list commands not yet taken
+	outputDiff        [][2]int     // the ranges of output lines that are a diff
+	outputHead        string       // the command line that printed output (View.OutputHead)
+	history           []string     // :messages
+	errCount          int          // error messages ever shown
+	src               undo.Source
+	quit              bool
+	lastInsText       string // the ". register
+	lastInsKeys       []Key  // the keys of the last insert (CTRL-A)
+	insKeys           []Key  // a buffer for the next Insert session's keys (insert.go)
+	lastExCmd         string // the ": register
+	changed           bool   // a change was made since the last finishChange
 
 	autoIndentLine int // line whose indent o/O auto-inserted (-1: none)
 
@@ -173,7 +180,7 @@ func New(cfg Config) *Editor {
 	if cfg.Shell == nil {
 		cfg.Shell = noShell{}
 	}
-	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, autoIndentLine: -1,
+	e := &Editor{cfg: cfg, opt: cfg.Options, clock: cfg.Clock, loc: cfg.Location, autoIndentLine: -1, srchTick: -1,
 		persist: cfg.Persist, watch: cfg.Watch, shell: cfg.Shell, workspace: cfg.Workspace}
 	if cfg.Clean {
 		e.opt.UndoFile = false // --clean: no undo files unless :set undofile

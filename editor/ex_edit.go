@@ -116,7 +116,12 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 // runNormal executes keys as :normal does, to completion.
-func (e *Editor) runNormal(keys []Key) {
+func (e *Editor) runNormal(keys []Key) { e.runKeys(keys, false) }
+
+// runKeys executes keys as :normal does; scriptin marks them as read
+// from a script of Normal-mode commands (:source!), which Vim reads as
+// it reads -s: typed for the command-line history.
+func (e *Editor) runKeys(keys []Key, scriptin bool) {
 	if e.normDepth >= 1000 {
 		e.errMsg("E192: Recursive use of :normal too deep")
 		return
@@ -127,7 +132,7 @@ func (e *Editor) runNormal(keys []Key) {
 	flushes := e.flushes
 	e.queue = make([]queued, 0, len(keys))
 	for _, k := range keys {
-		e.queue = append(e.queue, queued{k: k})
+		e.queue = append(e.queue, queued{k: k, scriptin: scriptin})
 	}
 	e.draining = true
 	for len(e.queue) > 0 && !e.quit {
@@ -136,6 +141,10 @@ func (e *Editor) runNormal(keys []Key) {
 		if e.interrupted() {
 			break
 		}
+		if q.scriptin {
+			e.keyTick++
+		}
+		e.noteScriptin(q)
 		e.dispatch(q.k, q.typed)
 	}
 	// An incomplete command is ended as with <Esc>.

@@ -47,7 +47,7 @@ func exSource(e *Editor, c *exparse.Cmd, rg exRange) error {
 		}
 		if c.Bang {
 			// :source! reads Normal-mode commands, as vim -s does.
-			e.runNormal(rawKeys(string(data)))
+			e.runKeys(rawKeys(string(data)), true)
 			return nil
 		}
 		name = fname

@@ -48,17 +48,29 @@ func (e *Editor) drain() {
 	for len(e.queue) > 0 && !e.quit {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
+		if q.typed || q.scriptin {
+			e.keyTick++
+		}
 		if q.typed && !q.nomap && e.mapKey(q.k) {
 			continue
 		}
 		if !q.typed && e.interrupted() {
 			continue
 		}
+		e.noteScriptin(q)
 		e.dispatch(q.k, q.typed)
 	}
 	e.keptMsg = false // the typeahead ran out: Vim redraws and forgets keep_msg
 	if e.mode != ModeCmdline {
 		e.scrollToCursor() // Vim's update_topline before the redraw
+	}
+}
+
+// noteScriptin marks the command line being edited as typed when q was
+// read from a -s script (see addLineHistory).
+func (e *Editor) noteScriptin(q queued) {
+	if q.scriptin && e.cmdline != nil {
+		e.cmdline.typed = true
 	}
 }
 
@@ -88,6 +100,9 @@ func (e *Editor) dispatch(k Key, typed bool) {
 	case ModeInsert, ModeReplace:
 		e.insertKey(k)
 	case ModeCmdline:
+		if typed {
+			e.cmdline.typed = true
+		}
 		e.cmdlineKey(k)
 	case ModeConfirm:
 		e.confirmKey(k, typed)
@@ -119,13 +134,14 @@ func (e *Editor) EndStep() {
 }
 
 // ExecEx runs an Ex command line as if typed after ':' and <CR> (undo is
-// synced first, as a typed ':' does). It reports whether it succeeded.
+// synced first, as a typed ':' does), but, like Vim's -c commands and
+// sourced lines, it does not enter the ':' history. It reports whether
+// it succeeded.
 func (e *Editor) ExecEx(line string) bool {
 	if e.mode != ModeNormal {
 		e.Feed([]Key{K(KeyEsc), K(KeyEsc)}, false)
 	}
 	e.sync()
-	e.addCmdHistory(':', line)
 	return e.execExLine(line, true)
 }
 

@@ -11,7 +11,8 @@ import (
 const scriptBlock = 4096
 
 // FeedScript runs the keys of a -s script (raw bytes, control characters
-// as keys, not typed), a block at a time: the typeahead then stays short,
+// as keys, not typed, but typed for the command-line history as in Vim),
+// a block at a time: the typeahead then stays short,
 // so what puts keys in front of it (., @q, a mapping) costs the length of
 // a block rather than of the script, and a script of millions of keys
 // runs in linear time.
@@ -19,14 +20,22 @@ func (e *Editor) FeedScript(data string) {
 	keys := make([]Key, 0, min(len(data), scriptBlock))
 	for _, r := range data {
 		if keys = append(keys, RawKey(r)); len(keys) == scriptBlock {
-			e.Feed(keys, false)
+			e.feedScriptin(keys)
 			keys = keys[:0]
 			if e.quit {
 				return
 			}
 		}
 	}
-	e.Feed(keys, false)
+	e.feedScriptin(keys)
+}
+
+// feedScriptin queues keys read from a -s script and runs them.
+func (e *Editor) feedScriptin(keys []Key) {
+	for _, k := range keys {
+		e.queue = append(e.queue, queued{k: k, scriptin: true})
+	}
+	e.drain()
 }
 
 // Source runs the Ex commands read from r, one per line (blank lines and
