@@ -81,7 +81,7 @@ func (e *Editor) execExLine(line string, typed bool) bool {
 		// Vim's mb_adjust_cursor after the command: a column past the
 		// line's end (an Ex command that set only the line, such as :j
 		// doing nothing) becomes the first, one just at the end the last.
-		if typed && e.win.cur.Line < lineCount(e.text()) && e.win.cur.Col > len(e.curLine()) {
+		if typed && e.win.cur.Line < lineCount(e.text()) && e.win.cur.Col > lineLen(e.text(), e.win.cur.Line) {
 			e.win.cur.Col = 0
 		}
 		e.win.clampCursor(false)

@@ -1,6 +1,10 @@
 package editor
 
-import "math"
+import (
+	"math"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
 
 // Window is the per-window state: which buffer it shows, its cursor, the
 // desired display column for vertical moves and its scroll position.
@@ -48,8 +52,20 @@ func (e *Editor) cursorToStart() {
 // (Vim's beginline(BL_WHITE | BL_FIX), used by the Ex commands that
 // change lines).
 func (e *Editor) toFirstNonBlank(l int) {
-	e.win.cur = Pos{Line: l, Col: firstNonBlank(lineText(e.text(), l))}
+	e.win.cur = Pos{Line: l, Col: ropeFirstNonBlank(e.text(), l)}
 	e.win.wantCol = -1
+}
+
+// ropeFirstNonBlank is firstNonBlank of line l, reading only as much of
+// the line as its indent needs (a long line is not copied for :1 or G).
+func ropeFirstNonBlank(r buffer.Rope, l int) int {
+	ls, n := r.LineStart(l), r.LineEnd(l)-r.LineStart(l)
+	for size := nearWindow; size < n; size *= 8 {
+		if w := len(leadingWhite(r.SliceString(ls, ls+size))); w < size {
+			return w // a non-blank within the window
+		}
+	}
+	return firstNonBlank(r.SliceString(ls, ls+n))
 }
 
 // beginLine is Vim's beginline(BL_SOL | BL_FIX) on line l: with
@@ -75,8 +91,11 @@ func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 // updateWant sets curswant from the cursor, if it was reset.
 func (e *Editor) wantColumn() int {
 	if e.win.wantCol < 0 {
-		line := e.curLine()
-		c := e.win.cur.Col
+		// Only the line up to the cursor's character: on a 5 MB line at
+		// column 0 that is one byte, not a copy of the line.
+		r, c := e.text(), e.win.cur.Col
+		ls := r.LineStart(e.win.cur.Line)
+		line := r.SliceString(ls, ls+min(c+1, r.LineEnd(e.win.cur.Line)-ls))
 		e.win.wantCol = displayCol(line, c, e.opt.TabStop)
 		// On a tab Normal mode shows the cursor on the tab's last cell.
 		if c < len(line) && line[c] == '\t' && !e.opt.List && e.mode != ModeInsert && e.mode != ModeReplace {
