@@ -1,0 +1,79 @@
+package editor
+
+// :normal: keys run from an Ex command line, as if typed but not typed.
+
+import (
+	"errors"
+
+	"github.com/kjx-editor/kjx/editor/exparse"
+)
+
+// exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
+// undo block with the command line), incomplete commands are ended.
+func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
+	keys := rawKeys(c.Arg)
+	if len(keys) == 0 {
+		return errors.New("E471: Argument required")
+	}
+	if c.Range.Count() == 0 {
+		e.runNormal(keys)
+		return nil
+	}
+	// Vim's ex_normal goes on to the range's last line number even when
+	// the keys deleted lines: a line past the end is the last line.
+	for l := max(rg.l1, 0); l <= rg.l2; l++ {
+		e.win.cur = Pos{Line: min(l, lineCount(e.text())-1)}
+		e.runNormal(keys)
+	}
+	return nil
+}
+
+// runNormal executes keys as :normal does, to completion.
+func (e *Editor) runNormal(keys []Key) { e.runKeys(keys, false) }
+
+// runKeys executes keys as :normal does; scriptin marks them as read
+// from a script of Normal-mode commands (:source!), which Vim reads as
+// it reads -s: typed for the command-line history.
+func (e *Editor) runKeys(keys []Key, scriptin bool) {
+	if e.normDepth >= 1000 {
+		e.errMsg("E192: Recursive use of :normal too deep")
+		return
+	}
+	e.normDepth++
+	defer func() { e.normDepth-- }()
+	savedQ, savedD := e.queue, e.draining
+	flushes := e.flushes
+	e.queue = make([]queued, 0, len(keys))
+	for _, k := range keys {
+		e.queue = append(e.queue, queued{k: k, scriptin: scriptin})
+	}
+	e.draining = true
+	for len(e.queue) > 0 && !e.quit {
+		q := e.queue[0]
+		e.queue = e.queue[1:]
+		if e.interrupted() {
+			break
+		}
+		if q.scriptin {
+			e.keyTick++
+		}
+		e.noteScriptin(q)
+		e.dispatch(q.k, q.typed)
+	}
+	// An incomplete command is ended as with <Esc>.
+	if e.mode != ModeNormal || len(e.pending) > 0 {
+		e.dispatch(K(KeyEsc), false)
+		if e.mode == ModeCmdline {
+			e.dispatch(K(KeyEsc), false)
+		}
+		e.abortConfirm() // prompts of a :g that goes on
+		e.pending = e.pending[:0]
+	}
+	e.queue, e.draining = savedQ, savedD
+	if e.flushes != flushes {
+		// As in Vim, an error inside :normal also drops the keys not
+		// typed that wait around it (the rest of a macro that ran the
+		// :normal, the levels of a recursive one).
+		e.beep()
+	}
+}
