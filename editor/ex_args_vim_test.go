@@ -49,26 +49,39 @@ var vimErrRE = regexp.MustCompile(`^Vim(\([^)]*\))?:`)
 // runVimArgs runs each scenario in a real Vim on a.txt b.txt c.txt.
 func runVimArgs(t *testing.T, files map[string]string, cmds []string) []argState {
 	t.Helper()
+	res := runVimCommands[argState](t, files, "", cmds, "{'buf': bufname('%'), 'args': argv(), 'idx': argidx(), "+
+		"'lines': getline(1, '$'), 'modified': &modified ? v:true : v:false, 'err': g:err, 'ls': split(execute('ls'), \"\\n\")}",
+		"a.txt", "b.txt", "c.txt")
+	for i := range res {
+		res[i].Err = vimErrRE.ReplaceAllString(res[i].Err, "")
+	}
+	return res
+}
+
+// runVimCommands runs Ex commands in a real Vim (not Ex mode, -e, which
+// starts a file on its last line) on args, in a directory holding files,
+// each command in a try block that leaves its error in g:err, with prep
+// (Vim script lines) before the record of each: record is a Vim
+// dictionary expression, decoded into T.
+func runVimCommands[T any](t *testing.T, files map[string]string, prep string, cmds []string, record string, args ...string) []T {
+	t.Helper()
 	dir := t.TempDir()
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := writeFiles(dir, files); err != nil {
+		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out.json")
 	var b strings.Builder
-	b.WriteString("set nocp\n")
+	b.WriteString("set nocp ruler\n")
 	for _, c := range cmds {
-		fmt.Fprintf(&b, "let g:err = ''\ntry\n%s\ncatch\n  let g:err = v:exception\nendtry\n", c)
-		fmt.Fprintf(&b, "call writefile([json_encode({'buf': bufname('%%'), 'args': argv(), 'idx': argidx(), 'lines': getline(1, '$'), 'modified': &modified ? v:true : v:false, 'err': g:err, 'ls': split(execute('ls'), \"\\n\")})], '%s', 'a')\n", out)
+		fmt.Fprintf(&b, "let g:err = ''\ntry\n%s\ncatch\n  let g:err = v:exception\nendtry\n%s", c, prep)
+		fmt.Fprintf(&b, "call writefile([json_encode(%s)], '%s', 'a')\n", record, out)
 	}
 	b.WriteString("qa!\n")
 	driver := filepath.Join(dir, "driver.vim")
 	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// Not Ex mode (-e), which starts a file on its last line.
-	cmd := exec.Command("vim", "--not-a-term", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver, "a.txt", "b.txt", "c.txt")
+	cmd := exec.Command("vim", append([]string{"--not-a-term", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	var stderr bytes.Buffer
@@ -78,13 +91,12 @@ func runVimArgs(t *testing.T, files map[string]string, cmds []string) []argState
 	if err != nil {
 		t.Fatalf("vim wrote no output: %v (%s)", err, stderr.String())
 	}
-	var res []argState
+	var res []T
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var s argState
+		var s T
 		if err := json.Unmarshal([]byte(line), &s); err != nil {
 			t.Fatal(err)
 		}
-		s.Err = vimErrRE.ReplaceAllString(s.Err, "")
 		res = append(res, s)
 	}
 	return res

@@ -1,13 +1,9 @@
 package editor
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -62,41 +58,12 @@ func TestFileInfoDifferential(t *testing.T) {
 
 func runVimFileInfo(t *testing.T, files map[string]string, start string, cmds []string) []fileInfoState {
 	t.Helper()
-	dir := t.TempDir()
-	if err := writeFiles(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out.json")
-	var b strings.Builder
-	b.WriteString("set nocp ruler\n")
-	for _, c := range cmds {
-		fmt.Fprintf(&b, "let g:err = ''\ntry\n%s\ncatch\n  let g:err = v:exception\nendtry\n", c)
-		fmt.Fprintf(&b, "let g:files = {}\nfor f in ['a.txt', 'b.txt', 'n.txt', 'z.txt']\n  if filereadable(f)\n    let g:files[f] = join(readfile(f, 'b'), \"\\n\")\n  endif\nendfor\n")
-		fmt.Fprintf(&b, "call writefile([json_encode({'info': split(execute('file'), \"\\n\")[-1], 'err': g:err, 'files': g:files})], '%s', 'a')\n", out)
-	}
-	b.WriteString("qa!\n")
-	driver := filepath.Join(dir, "driver.vim")
-	if err := os.WriteFile(driver, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("vim", "--not-a-term", "--cmd", "set encoding=utf-8", "-u", "NONE", "-i", "NONE", "-N", "-n", "-S", driver, start)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	_ = cmd.Run()
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatalf("vim wrote no output: %v (%s)", err, stderr.String())
-	}
-	var res []fileInfoState
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var s fileInfoState
-		if err := json.Unmarshal([]byte(line), &s); err != nil {
-			t.Fatal(err)
-		}
-		s.Err = vimErrRE.ReplaceAllString(s.Err, "")
-		res = append(res, s)
+	prep := "let g:files = {}\nfor f in ['a.txt', 'b.txt', 'n.txt', 'z.txt']\n  if filereadable(f)\n" +
+		"    let g:files[f] = join(readfile(f, 'b'), \"\\n\")\n  endif\nendfor\n"
+	res := runVimCommands[fileInfoState](t, files, prep, cmds,
+		"{'info': split(execute('file'), \"\\n\")[-1], 'err': g:err, 'files': g:files}", start)
+	for i := range res {
+		res[i].Err = vimErrRE.ReplaceAllString(res[i].Err, "")
 	}
 	return res
 }
