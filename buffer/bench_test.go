@@ -78,7 +78,12 @@ func BenchmarkTyping10MB(b *testing.B) {
 // Transient (the undo tree's current text): after the first key copies
 // the leaf and its path, each key is a memmove in the owned leaf; a leaf
 // that fills up splits (an allocation every few hundred keys).
-func BenchmarkTransientTyping10MB(b *testing.B) {
+func BenchmarkTransientTyping10MB(b *testing.B) { benchTransientTyping(b, false) }
+
+// benchTransientTyping types one key at a time at a third of a 10 MB
+// Transient; with lines, it asks after each key what the editor asks:
+// the cursor line and its bounds.
+func benchTransientTyping(b *testing.B, lines bool) {
 	tx := FromBytes(benchText(10 << 20)).Transient()
 	off := tx.Len() / 3
 	text := "the quick brown fox jumps over the lazy dog\n"
@@ -89,13 +94,21 @@ func BenchmarkTransientTyping10MB(b *testing.B) {
 			b.Fatal(err)
 		}
 		off++
+		if lines {
+			sinkInt += cursorLine(tx.Borrow(), off)
+		}
 	}
 	sinkRope = tx.Freeze()
 }
 
 // BenchmarkTransientBackspace10MB deletes the byte before the cursor, one
 // at a time, in a 10 MB Transient (<BS> in Insert mode).
-func BenchmarkTransientBackspace10MB(b *testing.B) {
+func BenchmarkTransientBackspace10MB(b *testing.B) { benchTransientBackspace(b, false) }
+
+// benchTransientBackspace deletes the byte before the cursor, one at a
+// time, from the end of a 10 MB Transient; lines as for
+// benchTransientTyping.
+func benchTransientBackspace(b *testing.B, lines bool) {
 	tx := FromBytes(benchText(10 << 20)).Transient()
 	off := tx.Len() - 1
 	one := make([]byte, 1)
@@ -110,6 +123,9 @@ func BenchmarkTransientBackspace10MB(b *testing.B) {
 			b.Fatal(err)
 		}
 		off--
+		if lines {
+			sinkInt += cursorLine(tx.Borrow(), off)
+		}
 	}
 	sinkRope = tx.Freeze()
 }
@@ -314,42 +330,10 @@ func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), l
 // what the editor asks after each key: the cursor line and its bounds.
 // The line index of the node being typed into must survive the in-place
 // edits, or every query scans the node's leaves.
-func BenchmarkTransientTypingLines10MB(b *testing.B) {
-	tx := FromBytes(benchText(10 << 20)).Transient()
-	off := tx.Len() / 3
-	text := "the quick brown fox jumps over the lazy dog\n"
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := tx.Apply(Change{Off: off, New: text[i%len(text) : i%len(text)+1]}); err != nil {
-			b.Fatal(err)
-		}
-		off++
-		sinkInt += cursorLine(tx.Borrow(), off)
-	}
-	sinkRope = tx.Freeze()
-}
+func BenchmarkTransientTypingLines10MB(b *testing.B) { benchTransientTyping(b, true) }
 
 // BenchmarkTransientBackspaceLines10MB is <BS> with the same queries.
-func BenchmarkTransientBackspaceLines10MB(b *testing.B) {
-	tx := FromBytes(benchText(10 << 20)).Transient()
-	off := tx.Len() - 1
-	one := make([]byte, 1)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if off == 0 {
-			b.Fatal("ran out of text")
-		}
-		one[0] = byteAt(tx, off-1)
-		if err := tx.Apply(Change{Off: off - 1, Old: unsafeString(one)}); err != nil {
-			b.Fatal(err)
-		}
-		off--
-		sinkInt += cursorLine(tx.Borrow(), off)
-	}
-	sinkRope = tx.Freeze()
-}
+func BenchmarkTransientBackspaceLines10MB(b *testing.B) { benchTransientBackspace(b, true) }
 
 // cursorLine asks what the editor asks of the cursor's line: its number,
 // start and end.
