@@ -144,16 +144,19 @@ func reuseEntry(ents []entryInfo, in entryInfo) bool {
 // rebuildInfo recomputes the entries of changes that turned some text into
 // text; typed marks the changes that merged typing (see typedBit).
 func rebuildInfo(dst []entryInfo, text buffer.Rope, changes []buffer.Change, typed uint32) []entryInfo {
-	r := text
+	// A scratch transient: the changes of one block are near each other,
+	// so after the first copy they edit its own leaves in place (a
+	// persistent Apply per change copied a leaf and its path each time).
+	// text itself is never written.
+	tx := text.Transient()
 	for i := len(changes) - 1; i >= 0; i-- {
-		var err error
-		if r, err = r.Apply(changes[i].Inverse()); err != nil {
+		if err := tx.Apply(changes[i].Inverse()); err != nil {
 			return dst
 		}
 	}
 	for i, c := range changes {
-		dst = append(dst, infoOf(r, c, isTyped(typed, i)))
-		r, _ = r.Apply(c)
+		dst = append(dst, infoOf(tx.Borrow(), c, isTyped(typed, i)))
+		_ = tx.Apply(c) // it applied in reverse above
 	}
 	return dst
 }
