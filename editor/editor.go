@@ -90,8 +90,10 @@ type Editor struct {
 	redo     *redoCmd // what . repeats
 	queue    []queued
 	draining bool
-	exDepth  int // nesting of Ex command lines (Vim's call_depth; E169)
-	flushes  int // typeahead flushes by beep (runNormal passes them outward)
+	// noInsertRuns: every Insert-mode key on its own (tests; insert_run.go).
+	noInsertRuns bool
+	exDepth      int // nesting of Ex command lines (Vim's call_depth; E169)
+	flushes      int // typeahead flushes by beep (runNormal passes them outward)
 	// interrupt is Vim's got_int: set by Interrupt from any goroutine,
 	// it stops the run of keys not typed (a macro that runs itself).
 	interrupt atomic.Bool

@@ -49,6 +49,9 @@ func (e *Editor) runKeys(keys []Key, scriptin bool) {
 	}
 	e.draining = true
 	for len(e.queue) > 0 && !e.quit {
+		if e.queuedInsertRun() {
+			continue
+		}
 		q := e.queue[0]
 		e.queue = e.queue[1:]
 		if e.interrupted() {

@@ -46,6 +46,9 @@ func (e *Editor) drain() {
 	e.draining = true
 	defer func() { e.draining = false }()
 	for len(e.queue) > 0 && !e.quit {
+		if e.queuedInsertRun() {
+			continue
+		}
 		q := e.queue[0]
 		e.queue = e.queue[1:]
 		if q.typed || q.scriptin {

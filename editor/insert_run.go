@@ -1,0 +1,158 @@
+package editor
+
+import (
+	"strings"
+
+	"github.com/kjx-editor/kjx/buffer"
+)
+
+// Runs of keys in Insert mode done as one change. Vim inserts the ordinary
+// characters that wait in the typeahead at once (its insertchar() takes
+// the rest of them in one go); kjx does the same for a run of plain
+// characters and for a run of <BS> that stays within the cursor's line.
+// The result is the one the keys give one by one: the text, the cursor,
+// the undo block, and the keys . and ". repeat (insert_run_test.go
+// compares both ways on random sessions). Typing at a terminal delivers
+// one key at a time; the runs come from :normal, -S and -s scripts,
+// macros and pastes.
+
+// insertRun runs the keys at the head of q that form one run, and returns
+// how many it ran (0: the first key is not one a run starts with, or a
+// run of one; the caller dispatches it as usual).
+func (e *Editor) insertRun(q []queued) int {
+	if e.mode != ModeInsert || e.ins == nil || e.ins.literal || e.ins.regWait || e.ins.oneCmd || e.noInsertRuns {
+		return 0
+	}
+	if e.interrupt.Load() {
+		return 0 // the key by key path drops what an interrupt drops
+	}
+	if q[0].typed && (e.recording != 0 || len(e.maps.held) > 0 || len(e.mapTable(ModeInsert)) > 0) {
+		return 0 // typed keys may start a mapping or be recorded one by one
+	}
+	switch {
+	case runChar(q[0].k):
+		return e.insertCharRun(q)
+	case runBackspace(q[0].k):
+		return e.backspaceRun(q)
+	}
+	return 0
+}
+
+// queuedInsertRun runs a run of Insert-mode keys at the head of the
+// queue, counting them as read keys (see drain), and reports whether it
+// did.
+func (e *Editor) queuedInsertRun() bool {
+	n := e.insertRun(e.queue)
+	if n == 0 {
+		return false
+	}
+	if q := e.queue[0]; q.typed || q.scriptin {
+		e.keyTick += n
+	}
+	e.queue = e.queue[n:]
+	return true
+}
+
+// runLength is the number of keys at the head of q that are like q[0]
+// (the same source) and satisfy is, which is called in order and not
+// after it first returns false.
+func runLength(q []queued, is func(Key) bool) int {
+	n := 0
+	for n < len(q) && q[n].typed == q[0].typed && q[n].scriptin == q[0].scriptin && q[n].nomap == q[0].nomap && is(q[n].k) {
+		n++
+	}
+	return n
+}
+
+// runChar reports whether k inserts itself as text.
+func runChar(k Key) bool { return k.Plain() && k.Rune >= ' ' && k.Rune != 0x7f }
+
+// runBackspace reports whether k is <BS>.
+func runBackspace(k Key) bool { return k.Code == KeyBackspace || k.IsCtrl('h') }
+
+// insertCharRun inserts a run of plain characters at once.
+func (e *Editor) insertCharRun(q []queued) int {
+	n := runLength(q, runChar)
+	if n < 2 {
+		return 0
+	}
+	var b strings.Builder
+	for _, x := range q[:n] {
+		e.recordInsert(x.k)
+		b.WriteRune(x.k.Rune)
+	}
+	e.insertTyped(b.String())
+	return n
+}
+
+// backspaceRun deletes for a run of <BS> the characters before the cursor
+// that each <BS> would delete on its own, up to the start of the line (a
+// <BS> there joins lines and goes key by key), and only where no
+// 'softtabstop' groups spaces.
+func (e *Editor) backspaceRun(q []queued) int {
+	if e.softTab() != 0 {
+		return 0
+	}
+	cur, in := e.win.cur, e.ins
+	limit := 0 // the column a <BS> stops at
+	if !e.backspaceAllowed("start") {
+		if cur.Line < in.start.Line {
+			return 0
+		}
+		if cur.Line == in.start.Line {
+			limit = in.start.Col
+		}
+	}
+	r := e.text()
+	back := newColWalker(r, cur.Line, cur.Col)
+	col := cur.Col
+	// Only the keys up to the line start count: the rest of a long run
+	// is looked at again after the join, so the run is never rescanned.
+	m := runLength(q, func(k Key) bool {
+		if !runBackspace(k) || col <= limit {
+			return false
+		}
+		col = back.prevCol(col)
+		return true
+	})
+	if m < 2 {
+		return 0
+	}
+	ls := lineStart(r, cur.Line)
+	e.apply(ls+col, r.SliceString(ls+col, ls+cur.Col), "")
+	e.win.cur.Col = col
+	for _, x := range q[:m] {
+		e.recordInsert(x.k)
+	}
+	return m
+}
+
+// colWalker finds the character columns before a column of one line, as
+// ropePrevCol does, reading one window of the line that grows as the walk
+// needs more (not a new window per step).
+type colWalker struct {
+	r           buffer.Rope
+	ls, n, from int
+	size        int
+	w           lineWindow
+}
+
+func newColWalker(r buffer.Rope, l, from int) *colWalker {
+	ls := r.LineStart(l)
+	n := r.LineEnd(l) - ls
+	return &colWalker{r: r, ls: ls, n: n, from: from, size: fastWindow, w: ropeWindow(r, ls, n, from, fastWindow)}
+}
+
+// prevCol is ropePrevCol(r, l, col) for a col at or before from.
+func (c *colWalker) prevCol(col int) int {
+	for {
+		if p, ok := c.w.prevColW(col); ok || c.size >= c.n {
+			if !ok {
+				p, _ = fullWindow(c.r.SliceString(c.ls, c.ls+c.n)).prevColW(col)
+			}
+			return p
+		}
+		c.size *= 4
+		c.w = ropeWindow(c.r, c.ls, c.n, c.from, c.size)
+	}
+}

@@ -1,0 +1,110 @@
+package editor
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// insertRunWorld is what an Insert-mode session can differ in: the text it
+// starts on, the options that change <BS> and <CR>, and the keys.
+type insertRunWorld struct {
+	text string
+	opts []string // :set arguments
+	keys string   // Vim notation, Normal mode first
+}
+
+// randomInsertRunWorld builds sessions that mix runs of characters and
+// of <BS> with everything that ends or interrupts a run: line starts,
+// 'backspace' limits, 'softtabstop', <CR>, CTRL-W, arrows, counts, ., u.
+func randomInsertRunWorld(rng *rand.Rand) insertRunWorld {
+	lines := []string{"", "abc def", "\tindented", "    four", "héllo wörld", "x", "a\u0301e\u0301 zz"}
+	var text []string
+	for range 1 + rng.IntN(5) {
+		text = append(text, lines[rng.IntN(len(lines))])
+	}
+	opts := []string{
+		[]string{"backspace=", "backspace=indent,eol,start", "backspace=eol", "backspace=start", "backspace=2"}[rng.IntN(5)],
+		[]string{"softtabstop=0", "softtabstop=4", "softtabstop=-1"}[rng.IntN(3)],
+		[]string{"autoindent", "noautoindent"}[rng.IntN(2)],
+		[]string{"expandtab", "noexpandtab"}[rng.IntN(2)],
+	}
+	starts := []string{"i", "a", "A", "I", "o", "O", "3i", "2a", "cw", "R", "gi", "S", "2o"}
+	pieces := []string{"ab", "x", "  ", "é", "wörd", "<BS>", "<BS><BS>", "<BS><BS><BS><BS><BS>", "<BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS>",
+		"<CR>", "<C-w>", "<C-u>", "<Left>", "<Right>", "<Tab>", "<Del>", "<C-v>u", "<C-r>.", "<C-a>"}
+	after := []string{"", ".", "u", "<C-r>", "j.", "k", "3.", "uu", "g-", "g+", "$", "0", "w"}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%dG", 1+rng.IntN(len(text)))
+	for range 1 + rng.IntN(3) {
+		b.WriteString([]string{"", "w", "$", "0", "l"}[rng.IntN(5)])
+		b.WriteString(starts[rng.IntN(len(starts))])
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		b.WriteString("<Esc>")
+		b.WriteString(after[rng.IntN(len(after))])
+	}
+	return insertRunWorld{text: strings.Join(text, "\n") + "\n", opts: opts, keys: b.String()}
+}
+
+// insertRunState is everything a run must leave as the keys one by one
+// leave it.
+type insertRunState struct {
+	Step     vimStep
+	Modified bool
+	Dot      string // the ". register
+	Undo     []string
+}
+
+func runInsertWorld(t *testing.T, w insertRunWorld, runs bool, typed bool) insertRunState {
+	t.Helper()
+	e := newTestEditor(w.text)
+	e.noInsertRuns = !runs
+	for _, o := range w.opts {
+		if !e.ExecEx("set " + o) {
+			t.Fatalf("set %s failed", o)
+		}
+	}
+	keys, err := ParseKeys(w.keys)
+	if err != nil {
+		t.Fatalf("ParseKeys(%q): %v", w.keys, err)
+	}
+	if typed {
+		e.Feed(keys, true)
+		e.EndStep()
+	} else {
+		e.runNormal(keys)
+	}
+	dot, _ := e.getReg('.')
+	st := insertRunState{Step: e.state(), Modified: e.buf().tree.Modified(), Dot: dot.text}
+	// The undo states the session made: every state's text, walked with g-.
+	for range 8 {
+		e.Feed([]Key{K(KeyEsc)}, false)
+		keys, _ := ParseKeys("g-")
+		e.runNormal(keys)
+		st.Undo = append(st.Undo, fmt.Sprintf("%d %v %q", e.buf().tree.SeqCur(), e.win.cur, textOf(e)))
+	}
+	return st
+}
+
+// TestInsertRunsAsKeys checks that running a run of Insert-mode keys at
+// once (insert_run.go) leaves exactly what the keys one by one leave: the
+// text, the cursor, the undo states and their cursors, 'modified', the ".
+// register and what . repeats, from :normal and from typed keys.
+func TestInsertRunsAsKeys(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	rng := rand.New(rand.NewPCG(17, 4))
+	for i := range n {
+		w := randomInsertRunWorld(rng)
+		typed := i%2 == 0
+		want := runInsertWorld(t, w, false, typed)
+		got := runInsertWorld(t, w, true, typed)
+		if fmt.Sprint(want) != fmt.Sprint(got) {
+			t.Fatalf("case %d (typed %v): text %q, :set %v, keys %s\nkey by key: %+v\nin runs:    %+v", i, typed, w.text, w.opts, w.keys, want, got)
+		}
+	}
+}
