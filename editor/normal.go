@@ -321,10 +321,13 @@ func (e *Editor) normalKey(k Key) {
 		return
 	}
 	e.pending = e.pending[:0]
+	// A copy for the commands, which keep it: the pending keys above
+	// (counts, prefixes) leave c on the stack.
+	run := c
 	if e.mode.visual() {
-		e.execVisual(&c)
+		e.execVisual(&run)
 	} else {
-		e.execNormal(&c)
+		e.execNormal(&run)
 	}
 	e.checkPCMark()
 	if e.mode == ModeNormal {

@@ -51,7 +51,11 @@ func profileKjx(jobs []*job, path string, progress func(string)) (int, error) {
 		if err := f.Close(); err != nil {
 			return 2, fmt.Errorf("cpu profile: %w", err)
 		}
-		progress(fmt.Sprintf("[%s] kjx in-process: %.3fs, exit status %d; profile in %s", j.id, time.Since(start).Seconds(), status, path))
+		took := time.Since(start)
+		if err := writeAllocs(path + ".allocs"); err != nil {
+			return 2, err
+		}
+		progress(fmt.Sprintf("[%s] kjx in-process: %.3fs, exit status %d; profile in %s (allocations in %[4]s.allocs)", j.id, took.Seconds(), status, path))
 		j.skip[edVim] = "profiling kjx only"
 		fails, _ := verify(j)
 		if len(fails) > 0 {
@@ -71,4 +75,21 @@ func runInProcess(s *Script, script, input string) int {
 	}
 	return session.RunHeadless(session.HeadlessConfig{Session: cfg, File: input,
 		Steps: []session.Step{{Kind: session.StepSource, Arg: script}}}, io.Discard, io.Discard)
+}
+
+// writeAllocs writes the allocation profile of the run beside the CPU
+// profile (go tool pprof -sample_index=alloc_space).
+func writeAllocs(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("allocation profile: %w", err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("allocation profile: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("allocation profile: %w", err)
+	}
+	return nil
 }
