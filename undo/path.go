@@ -20,7 +20,8 @@ type LineEntry struct {
 }
 
 // PathStep is one node a movement undid (Back) or redid, with the entries
-// it applied, in order.
+// it applied that changed the number of lines, in order (the ones that
+// move marks; an entry that keeps its line count is left out).
 type PathStep struct {
 	Seq     int
 	Back    bool
@@ -59,9 +60,12 @@ func (t *Tree) pathBegin(s step) {
 	}
 }
 
-// entry records that the current step applies c to r.
+// pathChange records that the current step applies c to r, when c
+// changes the number of lines: an entry that keeps it (every change with
+// as many line breaks as it removes, see LineEntryOf) moves nothing, and
+// skipping it saves a line lookup per change of a long movement.
 func (t *Tree) pathChange(r buffer.Rope, c buffer.Change) {
-	if t.path.on {
+	if t.path.on && strings.Count(c.Old, "\n") != strings.Count(c.New, "\n") {
 		t.pathEntry(LineEntryOf(r, c))
 	}
 }
@@ -69,7 +73,7 @@ func (t *Tree) pathChange(r buffer.Rope, c buffer.Change) {
 // pathEntry adds e to the current step.
 func (t *Tree) pathEntry(e LineEntry) {
 	p := &t.path
-	if !p.on || len(p.steps) == 0 {
+	if !p.on || len(p.steps) == 0 || e.OldSize == e.NewSize {
 		return
 	}
 	p.entries = append(p.entries, e)
