@@ -108,3 +108,31 @@ func TestInsertRunsAsKeys(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTypedPatch10MB is one patch of a typed replay (kjxbench 1c/1d)
+// in a 10 MB buffer: ":normal! {byte}goa", 40 characters, 20 <BS>, <CR>,
+// 10 characters, <Esc>, one undo block each, with the Insert-mode runs
+// and key by key. ns/key is per key of the :normal! argument.
+func BenchmarkTypedPatch10MB(b *testing.B) {
+	for _, runs := range []bool{true, false} {
+		name := "runs"
+		if !runs {
+			name = "keys"
+		}
+		b.Run(name, func(b *testing.B) {
+			e := benchEditor(b, 10<<20)
+			e.noInsertRuns = !runs
+			size := e.text().Len()
+			typed := strings.Repeat("abcd ", 8) + strings.Repeat("\x08", 20) + "\r" + "0123456789" + "\x1b"
+			keys := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				line := fmt.Sprintf("normal! %dgoa%s", 1+(i*7919)%(size/2), typed)
+				keys += len(line) - len("normal! ")
+				e.ExecEx(line)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(keys), "ns/key")
+		})
+	}
+}
