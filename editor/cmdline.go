@@ -289,6 +289,12 @@ func (e *Editor) runCmdline(cl *cmdline) {
 		e.mode = ModeNormal
 		fresh := len(e.output) == 0
 		e.execExLine(cl.text, true)
+		// The ": register holds the last line run from the command line
+		// (typed, or keys of :normal, a mapping, -s), set after it ran,
+		// as Vim's do_cmdline does so that ":put :" puts the line before
+		// it. Lines of -c, -S, :source and commands such as & do not set
+		// it.
+		e.lastExCmd = cl.text
 		if fresh && len(e.output) > 0 {
 			e.outputHead = ":" + cl.text
 		}

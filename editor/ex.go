@@ -42,9 +42,6 @@ func (e *Editor) execExLine(line string, typed bool) bool {
 	}
 	e.exDepth++
 	defer func() { e.exDepth-- }()
-	if typed {
-		e.lastExCmd = line
-	}
 	saved := e.src
 	e.src = undo.SourceEx
 	defer func() { e.src = saved }()

@@ -28,7 +28,7 @@ func init() {
 		"<C-a>": cmdIncrement, "<C-x>": cmdIncrement,
 		"ZZ": cmdZZ, "ZQ": cmdZZ,
 		"<C-g>": func(e *Editor, c *ncmd) { e.fileInfo() },
-		"&":     func(e *Editor, c *ncmd) { e.execExLine("s", true) },
+		"&":     func(e *Editor, c *ncmd) { e.execExLine("s", true); e.lastExCmd = "s" }, // Vim stuffs ":s\r": it sets ":
 		"g&":    func(e *Editor, c *ncmd) { e.execExLine("%s//~/&", true) },
 		"zz":    cmdScrollCursor, "zt": cmdScrollCursor, "zb": cmdScrollCursor,
 		"z<CR>": cmdScrollCursor, "z.": cmdScrollCursor, "z-": cmdScrollCursor,
