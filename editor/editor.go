@@ -97,7 +97,8 @@ type Editor struct {
 	// interrupt is Vim's got_int: set by Interrupt from any goroutine,
 	// it stops the run of keys not typed (a macro that runs itself).
 	interrupt atomic.Bool
-	normDepth int   // nesting of :normal
+	normDepth int // nesting of :normal
+	normBuf   normScratch
 	recording rune  // register being recorded into (0: none)
 	recorded  []Key // keys recorded so far
 	lastMacro rune  // register of the last @

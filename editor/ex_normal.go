@@ -11,13 +11,19 @@ import (
 // exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
 // undo block with the command line), incomplete commands are ended.
 func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
-	keys := rawKeys(c.Arg)
+	if c.Range.Count() == 0 {
+		// runKeys copies the keys before anything runs, so an inner
+		// :normal may reuse the buffer.
+		e.normBuf.keys = appendRawKeys(e.normBuf.keys[:0], c.Arg)
+		if len(e.normBuf.keys) == 0 {
+			return errors.New("E471: Argument required")
+		}
+		e.runNormal(e.normBuf.keys)
+		return nil
+	}
+	keys := rawKeys(c.Arg) // run once per line: its own copy
 	if len(keys) == 0 {
 		return errors.New("E471: Argument required")
-	}
-	if c.Range.Count() == 0 {
-		e.runNormal(keys)
-		return nil
 	}
 	// Vim's ex_normal goes on to the range's last line number even when
 	// the keys deleted lines: a line past the end is the last line.
@@ -26,6 +32,13 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 		e.runNormal(keys)
 	}
 	return nil
+}
+
+// normScratch is the storage the outermost :normal reuses for its keys
+// and its queue (a script of :normal! lines runs one per line).
+type normScratch struct {
+	keys  []Key
+	queue []queued
 }
 
 // runNormal executes keys as :normal does, to completion.
@@ -43,10 +56,19 @@ func (e *Editor) runKeys(keys []Key, scriptin bool) {
 	defer func() { e.normDepth-- }()
 	savedQ, savedD := e.queue, e.draining
 	flushes := e.flushes
-	e.queue = make([]queued, 0, len(keys))
-	for _, k := range keys {
-		e.queue = append(e.queue, queued{k: k, scriptin: scriptin})
+	var q []queued
+	if e.normDepth == 1 {
+		// The outermost :normal reuses one queue: nothing keeps the
+		// queue once it returns.
+		q = e.normBuf.queue[:0]
 	}
+	for _, k := range keys {
+		q = append(q, queued{k: k, scriptin: scriptin})
+	}
+	if e.normDepth == 1 {
+		e.normBuf.queue = q
+	}
+	e.queue = q
 	e.draining = true
 	for len(e.queue) > 0 && !e.quit {
 		if e.queuedInsertRun() {

@@ -4,8 +4,10 @@ package editor
 // it: control characters are the keys they are typed as (CR is <CR>, ESC
 // <Esc>, BS <BS>, TAB <Tab>, the others CTRL-keys). DEL stays a character:
 // Vim 9.0 inserts a literal 0x7f from "normal! i\x7f".
-func rawKeys(arg string) []Key {
-	keys := make([]Key, 0, len(arg))
+func rawKeys(arg string) []Key { return appendRawKeys(make([]Key, 0, len(arg)), arg) }
+
+// appendRawKeys appends the keys of arg (see rawKeys) to keys.
+func appendRawKeys(keys []Key, arg string) []Key {
 	for _, r := range arg {
 		if r == 0x7f {
 			keys = append(keys, R(r))
