@@ -14,6 +14,8 @@ type insertState struct {
 	start        Pos    // where typing started (the 'start' limit of <BS>)
 	replaced     []string
 	block        *opRange // block I/A/c: text is copied to the other lines at <Esc>
+	blockCol     int      // block I/A/c: the insert column on the first line (arrows move start, not it)
+	blockTail    int      // block I/A/c: bytes of the first line after blockCol at the start
 	oneCmd       bool     // CTRL-O: back to Insert mode after one command
 	literal      bool     // CTRL-V: the next key is inserted as is
 	regWait      bool     // CTRL-R: the next key names a register

@@ -30,7 +30,7 @@ func randomInsertRunWorld(rng *rand.Rand) insertRunWorld {
 		[]string{"autoindent", "noautoindent"}[rng.IntN(2)],
 		[]string{"expandtab", "noexpandtab"}[rng.IntN(2)],
 	}
-	starts := []string{"i", "a", "A", "I", "o", "O", "3i", "2a", "cw", "R", "gi", "S", "2o"}
+	starts := []string{"i", "a", "A", "I", "o", "O", "3i", "2a", "cw", "R", "gi", "S", "2o", "<C-v>jI", "<C-v>j$A", "<C-v>jc", "v2lc"}
 	pieces := []string{"ab", "x", "  ", "é", "wörd", "<BS>", "<BS><BS>", "<BS><BS><BS><BS><BS>", "<BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS>",
 		"<CR>", "<C-w>", "<C-u>", "<Left>", "<Right>", "<Tab>", "<Del>", "<C-v>u", "<C-r>.", "<C-a>"}
 	after := []string{"", ".", "u", "<C-r>", "j.", "k", "3.", "uu", "g-", "g+", "$", "0", "w"}

@@ -23,6 +23,7 @@ func (e *Editor) opChange(c *ncmd, rg opRange) {
 		e.startInsert("c", 1, e.redoKeys(c))
 		e.ins.rcount, e.ins.redoRegister = c.count0(), c.reg
 		e.ins.block = &rg
+		e.ins.blockCol, e.ins.blockTail = e.win.cur.Col, lineLen(e.text(), e.win.cur.Line)-e.win.cur.Col
 		return
 	default:
 		a, b := posToOff(r, rg.start), posToOff(r, rg.end)

@@ -41,6 +41,11 @@ var emptyChangeCases = []struct{ text, steps string }{
 	// undo of the repeat returns to.
 	{"alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\n", "V<CR>Cnew<Esc> VWJ 3. u|VjJ j. u|ll VjJ 0. u|Vj> . u|$Vj~ l. u|lVj~ l. u|lVjrx jj. u"},
 	{"  a b\n  c\n  d e\n  f\n", "Vj> . u|$Vj> j. u|lVjc<Esc> l. u"},
+	// Block I, A and c copy what the first line grew by after the block's
+	// column: <Del> there counts against it, arrows do not move that
+	// column, and lines joined away are not copied to (kjx crashed).
+	{"ab\nx\nx\n", "j <C-v>j$A<Del>y<Esc>|<C-v>j$A<Del>y<Esc> u|<C-v>jA<Del>y<Esc>|l<C-v>jA<Del><Del>y<Esc>|<C-v>j$A<C-w>y<Esc>|<C-v>jI<BS><BS>y<Esc>"},
+	{"ab\ncd\nef\n", "<C-v>jIabc<Left><Left>x<Esc> u|l<C-v>jjcXY<Left>Z<Esc>|l<C-v>jAX<Del><Esc>|<C-v>jjAp<Right>q<Esc>"},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx

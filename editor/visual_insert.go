@@ -35,6 +35,7 @@ func vInsert(e *Editor, c *ncmd) {
 	e.startInsert(strings.ToLower(c.name), 1, MustParseKeys("i"))
 	rg2 := rg
 	e.ins.block = &rg2
+	e.ins.blockCol, e.ins.blockTail = col, lineLen(e.text(), rg.start.Line)-col
 	e.ins.corner = true
 	e.vis.blockIA = c.name == "A"
 }
@@ -47,8 +48,14 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 	appending := e.vis.blockIA
 	e.vis.blockIA = false // consumed: a later block c inserts, never appends
 	ts := e.opt.TabStop
-	if e.win.cur.Line != in.start.Line || e.win.cur.Col <= in.start.Col ||
-		!appending && displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts) < rg.vcol0 {
+	// What is copied is what the first line grew by after the insert
+	// column (Vim's ins_len): text deleted there with <Del> counts
+	// against it.
+	grown := -1
+	if e.win.cur.Line == rg.start.Line {
+		grown = lineLen(e.text(), rg.start.Line) - in.blockCol - in.blockTail
+	}
+	if grown <= 0 || !appending && displayCol(lineText(e.text(), rg.start.Line), in.blockCol, ts) < rg.vcol0 {
 		// Nothing typed, a line break, or <BS> past the start (which may
 		// have joined away the block's lines): nothing is copied. Nor
 		// when I typed before a character (a tab, a wide one) that the
@@ -57,9 +64,11 @@ func (e *Editor) finishBlockInsert(in *insertState) Pos {
 		return e.win.cur
 	}
 	corner := Pos{Line: rg.start.Line, Col: e.blockStartCol(rg)}
-	text := lineText(e.text(), in.start.Line)[in.start.Col:e.win.cur.Col]
-	vcol := displayCol(lineText(e.text(), in.start.Line), in.start.Col, ts)
-	for l := rg.start.Line + 1; l <= rg.end.Line; l++ {
+	text := lineText(e.text(), rg.start.Line)[in.blockCol : in.blockCol+grown]
+	vcol := displayCol(lineText(e.text(), rg.start.Line), in.blockCol, ts)
+	// Lines joined away while typing (<Del> at the end) are not there to
+	// copy to.
+	for l := rg.start.Line + 1; l <= rg.end.Line && l < lineCount(e.text()); l++ {
 		line := lineText(e.text(), l)
 		w := displayWidth(line, ts)
 		ls := lineStart(e.text(), l)
