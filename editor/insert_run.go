@@ -105,7 +105,7 @@ func (e *Editor) backspaceRun(q []queued) int {
 	}
 	r := e.text()
 	back := newColWalker(r, cur.Line, cur.Col)
-	col := cur.Col
+	col, first := cur.Col, -1
 	// Only the keys up to the line start count: the rest of a long run
 	// is looked at again after the join, so the run is never rescanned.
 	m := runLength(q, func(k Key) bool {
@@ -113,13 +113,21 @@ func (e *Editor) backspaceRun(q []queued) int {
 			return false
 		}
 		col = back.prevCol(col)
+		if first < 0 {
+			first = col
+		}
 		return true
 	})
 	if m < 2 {
 		return 0
 	}
+	// The first <BS> is a change of its own, as when typed, and the rest
+	// one change that merges with it: the undo record gets the same
+	// change and line entry as from the keys one by one.
 	ls := lineStart(r, cur.Line)
-	e.apply(ls+col, r.SliceString(ls+col, ls+cur.Col), "")
+	rest := r.SliceString(ls+col, ls+first)
+	e.apply(ls+first, e.text().SliceString(ls+first, ls+cur.Col), "")
+	e.apply(ls+col, rest, "")
 	e.win.cur.Col = col
 	for _, x := range q[:m] {
 		e.recordInsert(x.k)

@@ -30,9 +30,9 @@ func randomInsertRunWorld(rng *rand.Rand) insertRunWorld {
 		[]string{"autoindent", "noautoindent"}[rng.IntN(2)],
 		[]string{"expandtab", "noexpandtab"}[rng.IntN(2)],
 	}
-	starts := []string{"i", "a", "A", "I", "o", "O", "3i", "2a", "cw", "R", "gi", "S", "2o", "<C-v>jI", "<C-v>j$A", "<C-v>jc", "v2lc"}
+	starts := []string{"i", "a", "A", "I", "o", "O", "3i", "2a", "cw", "R", "gi", "S", "2o", "<C-v>jI", "<C-v>j$A", "<C-v>jc", "v2lc", "<C-v>jjA", "C", "s", "ce", "<C-v>j$c"}
 	pieces := []string{"ab", "x", "  ", "é", "wörd", "<BS>", "<BS><BS>", "<BS><BS><BS><BS><BS>", "<BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS><BS>",
-		"<CR>", "<C-w>", "<C-u>", "<Left>", "<Right>", "<Tab>", "<Del>", "<C-v>u", "<C-r>.", "<C-a>"}
+		"<CR>", "<C-w>", "<C-u>", "<Left>", "<Right>", "<Tab>", "<Del>", "<C-v>u", "<C-r>.", "<C-a>", "<C-o>x", "<C-t>", "<C-d>", "<Up>", "<Down>", "<End>", "<Home>", "<C-o>u", "<C-o>p"}
 	after := []string{"", ".", "u", "<C-r>", "j.", "k", "3.", "uu", "g-", "g+", "$", "0", "w"}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dG", 1+rng.IntN(len(text)))
@@ -93,9 +93,9 @@ func runInsertWorld(t *testing.T, w insertRunWorld, runs bool, typed bool) inser
 // text, the cursor, the undo states and their cursors, 'modified', the ".
 // register and what . repeats, from :normal and from typed keys.
 func TestInsertRunsAsKeys(t *testing.T) {
-	n := 3000
+	n := 2000
 	if testing.Short() {
-		n = 600
+		n = 400
 	}
 	rng := rand.New(rand.NewPCG(17, 4))
 	for i := range n {
