@@ -92,14 +92,7 @@ func (e *Editor) dispatch(k Key, typed bool) {
 			e.sync()
 		}
 		e.normalKey(k)
-		if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
-			// CTRL-O: one command done, back to Insert mode. As after an
-			// arrow key, the insert goes on in a new undo block.
-			e.ins.oneCmd = false
-			e.mode = ModeInsert
-			e.win.clampCursor(true)
-			e.restartInsert()
-		}
+		e.endCtrlO()
 	case ModeInsert, ModeReplace:
 		e.insertKey(k)
 	case ModeCmdline:
@@ -107,11 +100,25 @@ func (e *Editor) dispatch(k Key, typed bool) {
 			e.cmdline.typed = true
 		}
 		e.cmdlineKey(k)
+		e.endCtrlO() // <C-o>: and <C-o>/ end with the command line, run or not
 	case ModeConfirm:
 		e.confirmKey(k, typed)
+		e.endCtrlO()
 	}
 	if e.mode != ModeInsert && e.mode != ModeReplace {
 		e.finishChange()
+	}
+}
+
+// endCtrlO goes back to Insert mode when the one command of CTRL-O is
+// done (Normal mode, nothing pending). As after an arrow key, the insert
+// goes on in a new undo block.
+func (e *Editor) endCtrlO() {
+	if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
+		e.ins.oneCmd = false
+		e.mode = ModeInsert
+		e.win.clampCursor(true)
+		e.restartInsert()
 	}
 }
 

@@ -59,6 +59,7 @@ func (e *Editor) insertControlKey(k Key) bool {
 	case k.IsCtrl('c'):
 		e.finishInsert(false)
 	case k.IsCtrl('o'):
+		e.ctrlOBlock()
 		e.ins.oneCmd = true
 		e.mode = ModeNormal
 	case k.Code == KeyBackspace || k.IsCtrl('h'), k.Code == KeyDelete, k.IsCtrl('w'), k.IsCtrl('u'):
@@ -107,4 +108,20 @@ func (e *Editor) insertRecordedKey(k Key) {
 	case k.Plain():
 		e.insertTyped(string(k.Rune))
 	}
+}
+
+// ctrlOBlock ends a block I, A or c at CTRL-O as Vim does, whose Insert
+// mode returns to the operator there: what was typed so far is copied to
+// the block's lines, and the command and the rest of the insert act on
+// the first line only. After a copy by I or A the cursor goes to the
+// block's corner.
+func (e *Editor) ctrlOBlock() {
+	in := e.ins
+	if in.block == nil {
+		return
+	}
+	if at := e.finishBlockInsert(in); in.corner {
+		e.win.cur = at
+	}
+	in.corner = false
 }

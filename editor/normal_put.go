@@ -118,7 +118,7 @@ func (e *Editor) putBlock(reg register, after, gp bool, count int) {
 	cur := e.win.cur
 	line := e.curLine()
 	vcol := displayCol(line, cur.Col, ts)
-	if after && line != "" {
+	if after && cur.Col < len(line) { // past the end after CTRL-O: nothing to skip
 		vcol += clusterWidth(line[cur.Col:nextCol(line, cur.Col)], vcol, ts)
 	}
 	for i, piece := range lines {

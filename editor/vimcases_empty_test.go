@@ -46,6 +46,11 @@ var emptyChangeCases = []struct{ text, steps string }{
 	// column, and lines joined away are not copied to (kjx crashed).
 	{"ab\nx\nx\n", "j <C-v>j$A<Del>y<Esc>|<C-v>j$A<Del>y<Esc> u|<C-v>jA<Del>y<Esc>|l<C-v>jA<Del><Del>y<Esc>|<C-v>j$A<C-w>y<Esc>|<C-v>jI<BS><BS>y<Esc>"},
 	{"ab\ncd\nef\n", "<C-v>jIabc<Left><Left>x<Esc> u|l<C-v>jjcXY<Left>Z<Esc>|l<C-v>jAX<Del><Esc>|<C-v>jjAp<Right>q<Esc>"},
+	// CTRL-O ends a block insert (what was typed is copied then); its
+	// command may be a command line, after which Insert mode goes on,
+	// also when the command failed.
+	{"abc\nde\nfgh\n", "l<C-v>j$c<C-o>p<Esc>|l<C-v>jIxy<C-o>lz<Esc>|l<C-v>jAxy<C-o>hz<Esc>|l<C-v>jcxy<C-o>hz<Esc> u"},
+	{"abc\ndef\n", "ix<C-o>:s/b/B/<CR>y<Esc>|ix<C-o>/e<CR>y<Esc>|ix<C-o>/e<Esc>y<Esc>|ix<C-o>/zz<CR>y<Esc>|ix<C-o>:s/zz/q/<CR>y<Esc>|ix<C-o>:foo<CR>y<Esc>|i<C-o>\"zpy<Esc>|i<C-o>ny<Esc>|i<C-o>hy<Esc>|Ax<C-o>:s/a/A/<CR>y<Esc> u"},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx
