@@ -20,7 +20,7 @@ func startKJX(t *testing.T, dir string, args ...string) *tmuxSession {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	s := &tmuxSession{t: t, socket: "kjx-e2e-" + filepath.Base(dir)}
 	env := "env TERM=xterm-256color HOME=" + dir + " XDG_CONFIG_HOME=" + dir + "/config XDG_DATA_HOME=" + dir + "/data XDG_STATE_HOME=" + dir + "/state "
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "80", "-y", "24", "-c", dir,
