@@ -12,7 +12,7 @@ BENCHCOUNT ?= 6
 BENCHPKGS ?= ./...
 BENCHDIR := .bench
 
-.PHONY: help build run test lint unit poison long fuzz-short fuzz bench bench-save bench-compare bench-vim install clean
+.PHONY: help build run test lint unit poison long soak fuzz-short fuzz bench bench-save bench-compare bench-vim install clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | sort
@@ -36,8 +36,17 @@ unit: ## go test -race ./...
 poison: ## the buffer, undo and editor tests with stale borrowed ropes poisoned (-tags kjxpoison; buffer/transient.go)
 	$(GO) test -count=1 -short -tags kjxpoison ./buffer/... ./undo/... ./editor/...
 
+# Which step runs what: `unit` runs every test under the race detector,
+# with the sizes a race run affords (tests check testkit.RaceEnabled and
+# shrink); `long` re-runs the tests named *Property*, *Trace* or *Long*
+# without it, at full size, and the tests that skip under -race. Both are
+# part of `make test`. Tests longer than CI affords (the 100-kill loop)
+# are named *Soak* and run only in `make soak`, with KJX_SOAK=1.
 long: ## the full-size property and trace tests, without the race detector
 	$(GO) test -count=1 -timeout 30m -run 'Property|Trace|Long' ./...
+
+soak: ## the tests too long for make test (KJX_SOAK=1, *Soak*): kill loops at full count
+	KJX_SOAK=1 $(GO) test -count=1 -timeout 60m -run 'Soak' ./...
 
 fuzz-short: ## run every fuzz target briefly (FUZZTIME each)
 	@./.ci/fuzz.sh $(FUZZTIME)

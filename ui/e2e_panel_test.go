@@ -62,7 +62,7 @@ func TestEndToEndPanelToolsTmux(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	t.Run("search_and_compare", func(t *testing.T) { e2ePanelSearchCompare(t, bin) })
 	t.Run("live_preview_esc", func(t *testing.T) { e2ePanelLiveEsc(t, bin) })
 	t.Run("hunk_revert_undo", func(t *testing.T) { e2ePanelHunkRevert(t, bin) })

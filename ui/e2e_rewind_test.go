@@ -22,7 +22,7 @@ func TestEndToEndRewindPicker(t *testing.T) {
 		t.Skip("tmux is not installed")
 	}
 	dir := t.TempDir()
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	work := filepath.Join(dir, "proj")
 	if err := os.MkdirAll(filepath.Join(work, ".git"), 0o755); err != nil {
 		t.Fatal(err)

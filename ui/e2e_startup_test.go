@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
@@ -20,7 +21,7 @@ func startKJX(t *testing.T, dir string, args ...string) *tmuxSession {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	s := &tmuxSession{t: t, socket: "kjx-e2e-" + filepath.Base(dir)}
 	env := "env TERM=xterm-256color HOME=" + dir + " XDG_CONFIG_HOME=" + dir + "/config XDG_DATA_HOME=" + dir + "/data XDG_STATE_HOME=" + dir + "/state "
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "kjx", "-x", "80", "-y", "24", "-c", dir,
@@ -92,7 +93,7 @@ func TestStartupMessagesTmux(t *testing.T) {
 		s.sendText(":wq")
 		s.send("Enter")
 		s.waitText("KJX-ENDED")
-		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
+		stopTmuxServer(t, s.socket)
 		writeFiles(t, dir, map[string]string{"f.txt": "changed outside\n"})
 		s = startKJX(t, dir, "f.txt")
 		scr := s.waitText("Press ENTER or type command to continue")
@@ -170,4 +171,20 @@ func TestCommandLineTmux(t *testing.T) {
 		s.waitText("  1 two")
 		s.waitText("E492: Not an editor command: nosuchcmd")
 	})
+}
+
+// stopTmuxServer ends the tmux server on socket and waits until it is gone,
+// so that a new session can start on the same socket: a client that meets
+// the dying server fails with "server exited unexpectedly". (The kjx build
+// before each test used to hide this race.)
+func stopTmuxServer(t *testing.T, socket string) {
+	t.Helper()
+	testkit.StopTmux(socket)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		out, err := exec.Command("tmux", "-L", socket, "list-sessions").CombinedOutput()
+		if err != nil && (strings.Contains(string(out), "no server running") || strings.Contains(string(out), "error connecting")) {
+			return
+		}
+	}
+	t.Fatalf("the tmux server on %s did not exit", socket)
 }

@@ -77,7 +77,7 @@ func TestEndToEndTmux(t *testing.T) {
 		t.Skip("tmux is not installed")
 	}
 	dir := t.TempDir()
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	file := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(file, []byte("alpha\nbeta\ngamma\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -6,16 +6,22 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/rivo/uniseg"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
+// kjxBin is the kjx binary of the end-to-end tests, built once per run.
+var kjxBin testkit.SharedKJX
+
 func TestMain(m *testing.M) {
 	// tcell sets the ambiguous width from the environment when it is
 	// initialised; golden screens must not depend on it.
 	uniseg.EastAsianAmbiguousWidth = 1
-	os.Exit(m.Run())
+	code := m.Run()
+	kjxBin.Remove()
+	os.Exit(code)
 }
 
 // golden compares got with testdata/name.golden, rewriting it with -update.

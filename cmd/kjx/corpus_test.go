@@ -28,7 +28,7 @@ func TestVimCorpus(t *testing.T) {
 	if err != nil {
 		t.Skip("needs python3 to run the shared checker: not on PATH")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	corpora := []string{
 		filepath.Join(shared, "vim-cases", "undo_corpus.json"),
 		filepath.Join(root, "cmd", "kjx", "testdata", "undo_scenarios.json"),

@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestDemoFirstScreen: `make run` opens the demo in an 80-column
@@ -17,7 +15,7 @@ func TestDemoFirstScreen(t *testing.T) {
 	if n := len([]rune(demoMessage)); n >= 80 {
 		t.Fatalf("the demo's message is %d columns: it would ask for ENTER in an 80-column terminal", n)
 	}
-	w := newEdgeWorld(t, testkit.BuildKJX(t))
+	w := newEdgeWorld(t, kjxBin.Path(t))
 	term := w.startTerm("--demo")
 	term.waitText("kjx demo:")
 	screen := term.screen()

@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 const bom = "\xef\xbb\xbf"
@@ -19,7 +17,7 @@ func TestEdgeBOM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it: skipped with -short")
 	}
-	w := newEdgeWorld(t, testkit.BuildKJX(t))
+	w := newEdgeWorld(t, kjxBin.Path(t))
 	f := w.write("f.txt", "a\n")
 	w.ok("-c", "normal! A b", "-c", "set bomb", "-c", "w", "f.txt")
 	if got := w.read(f); got != bom+"a b\n" {

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // readOnlyDir makes dir (created if missing) refuse new files: mode 0500
@@ -50,7 +48,7 @@ func TestEdgeExitUnwritable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it in tmux: skipped with -short")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	const name = "x\x1b]0;PWNED\a.txt"
 	shown := "x^[]0;PWNED^G.txt"
 	t.Run("headless", func(t *testing.T) {

@@ -15,8 +15,9 @@ import (
 	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
-// TestEdgeKills is a short run of edgeKills (make test); TestLongEdgeKills
-// is the full one (make long).
+// TestEdgeKills is a short run of edgeKills (make test, under -race);
+// TestLongEdgeKills a longer one (make long), TestSoakEdgeKills the full
+// one (make soak only: each kill rewrites 30 MB, about a second).
 func TestEdgeKills(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and kills it while it writes 30 MB: skipped with -short")
@@ -24,10 +25,19 @@ func TestEdgeKills(t *testing.T) {
 	edgeKills(t, 4)
 }
 
-// TestLongEdgeKills: 50 kills of each kind.
+// TestLongEdgeKills: 12 kills of each kind, half of them in place aimed
+// at the overwrite.
 func TestLongEdgeKills(t *testing.T) {
 	if testkit.RaceEnabled || testing.Short() {
 		t.Skip("runs in make long")
+	}
+	edgeKills(t, 12)
+}
+
+// TestSoakEdgeKills: 50 kills of each kind, with KJX_SOAK=1 (make soak).
+func TestSoakEdgeKills(t *testing.T) {
+	if os.Getenv("KJX_SOAK") == "" || testkit.RaceEnabled {
+		t.Skip("runs in make soak (KJX_SOAK=1): 100 kills, two minutes")
 	}
 	edgeKills(t, 50)
 }
@@ -41,7 +51,7 @@ func TestLongEdgeKills(t *testing.T) {
 // kill aims at the overwrite itself (after the old copy appeared), where
 // a torn file is possible.
 func edgeKills(t *testing.T, n int) {
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	for _, mode := range []string{"in place", "by rename"} {
 		t.Run(mode, func(t *testing.T) {
 			w := newEdgeWorld(t, bin)

@@ -10,8 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestEdgeKillHistory (issue #12 item 8): kjx is SIGKILLed at random
@@ -28,7 +26,7 @@ func TestEdgeKillHistory(t *testing.T) {
 		t.Skip("builds kjx and kills it while it writes: skipped with -short")
 	}
 	const kills = 6
-	w := newEdgeWorld(t, testkit.BuildKJX(t))
+	w := newEdgeWorld(t, kjxBin.Path(t))
 	cfg := w.write("kjx.toml", "[undo]\nmax_file_size = 65536\n")
 	rng := rand.New(rand.NewPCG(12, 8))
 	var b strings.Builder

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestEdgeReadOnlyLook: a run that changes nothing, or only moves in the
@@ -17,7 +15,7 @@ func TestEdgeReadOnlyLook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it: skipped with -short")
 	}
-	w := newEdgeWorld(t, testkit.BuildKJX(t))
+	w := newEdgeWorld(t, kjxBin.Path(t))
 	w.write("f.txt", "base\n")
 	texts := w.history("f.txt", " 1", " 2", " 3")
 	names := w.undoFiles()

@@ -9,8 +9,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestEdgeRecovery: buffers that have no undo file (a new file never
@@ -22,7 +20,7 @@ func TestEdgeRecovery(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it in tmux: skipped with -short")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	texts := []string{"", "one", "one\ntwo", "one\ntwo\nthree"}
 	t.Run("kill -9 on a new file", func(t *testing.T) {
 		w := newRecoveryWorld(t, bin)

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestEdgeSignals: SIGHUP, SIGTERM and SIGQUIT sent to kjx in a terminal
@@ -17,7 +15,7 @@ func TestEdgeSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it in tmux: skipped with -short")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			w := newEdgeWorld(t, bin)

@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/buffer/testkit"
 	"github.com/kjx-editor/kjx/undo"
 	"github.com/kjx-editor/kjx/undofile"
 )
@@ -175,7 +174,7 @@ func TestEdges(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it: skipped with -short")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	t.Run("branch switch: an absent file keeps its history", func(t *testing.T) { edgeBranchSwitch(t, newEdgeWorld(t, bin)) })
 	t.Run("outside mv: the history is found by content", func(t *testing.T) { edgeOutsideMove(t, newEdgeWorld(t, bin)) })
 	t.Run("retention by last use", func(t *testing.T) { edgeRetention(t, newEdgeWorld(t, bin)) })

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestEdgeWrites: :w! over an outside change keeps the outside version
@@ -19,7 +17,7 @@ func TestEdgeWrites(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kjx and runs it: skipped with -short")
 	}
-	bin := testkit.BuildKJX(t)
+	bin := kjxBin.Path(t)
 	t.Run(":w! over an outside change", func(t *testing.T) {
 		w := newEdgeWorld(t, bin)
 		f := w.write("f.txt", "base\n")
