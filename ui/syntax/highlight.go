@@ -145,6 +145,14 @@ func (h *Highlighter) splice(a, e1, e2, limit int) {
 	// In place: typing moves the lines after the change at most.
 	h.lines = resize(slices.Replace(old, a, min(e1+1, len(old)), changed...), limit)
 	h.valid = min(h.valid, a)
+	if a > 0 {
+		// The line before is lexed again too: a match that starts on it
+		// may look past its end (Markdown's emphasis starts with the
+		// blank before it, the line break), so line a's start checkpoint
+		// can depend on the changed text.
+		h.lines[a].start = -1
+		h.valid = min(h.valid, a-1)
+	}
 	if h.dirtyEnd > e1 {
 		h.dirtyEnd += e2 - e1
 	} else {

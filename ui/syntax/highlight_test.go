@@ -115,18 +115,22 @@ func TestRelexOnlyChangedLines(t *testing.T) {
 		}
 	}
 	at := text.LineStart(mid) + 1 // after the tab
-	edit("rename a variable", at, at+1, "t", 1)
-	edit("type a character", at+1, at+1, "x", 1)
-	edit("split a line", at+1, at+1, "\n", 2)
-	edit("join it again", at+1, at+2, "", 1)
+	// Each edit re-lexes two lines more than it touches: the line before
+	// the change (a match that starts there may look into the changed
+	// line, whose own start state is then not trusted) and one more before
+	// the re-lex meets a stored start state again.
+	edit("rename a variable", at, at+1, "t", 3)
+	edit("type a character", at+1, at+1, "x", 3)
+	edit("split a line", at+1, at+1, "\n", 4)
+	edit("join it again", at+1, at+2, "", 3)
 	// Opening a block comment that a later */ closes: every line up to
 	// the close changes state, and no more.
 	// The comment runs to the */ of the next function's block comment,
 	// 10 lines down.
-	edit("open a block comment", at, at, "/*", 11)
+	edit("open a block comment", at, at, "/*", 13)
 	close := text.LineStart(mid + 3)
 	edit("close it sooner", close, close, "*/", 11)
-	edit("remove the opener", at, at+2, "", 4)
+	edit("remove the opener", at, at+2, "", 6)
 	checkSame(t, "go", h, "after the edits")
 }
 
