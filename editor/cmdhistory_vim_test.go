@@ -88,7 +88,20 @@ func vimHistory(t *testing.T, dir, text, keys string) []string {
 	out := filepath.Join(dir, "hist.txt")
 	vimrc := "set nocp\nnnoremap Q :set sw=8<CR>\n" +
 		`autocmd VimLeave * call writefile(filter(map(range(1, histnr(':')), 'histget(":", v:val)') + ['--'] + map(range(1, histnr('/')), 'histget("/", v:val)'), 'v:val != ""'), '` + out + "')\n"
-	files := map[string]string{"vimrc": vimrc, "buf.txt": text, "keys": keys + "\x1b\x1b:qa!\r"}
+	data := runVimScriptin(t, dir, vimrc, text, keys+"\x1b\x1b:qa!\r", out)
+	h := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if i := slices.Index(h, "qa!"); i >= 0 {
+		h = slices.Delete(h, i, i+1)
+	}
+	return h
+}
+
+// runVimScriptin runs Vim on text (as buf.txt in dir) with vimrc, reading
+// keys as a -s script, and returns the file out that the keys or vimrc
+// make Vim write.
+func runVimScriptin(t *testing.T, dir, vimrc, text, keys, out string) []byte {
+	t.Helper()
+	files := map[string]string{"vimrc": vimrc, "buf.txt": text, "keys": keys}
 	if err := writeFiles(dir, files); err != nil {
 		t.Fatal(err)
 	}
@@ -98,11 +111,7 @@ func vimHistory(t *testing.T, dir, text, keys string) []string {
 	_ = cmd.Run() // the output file tells
 	data, err := os.ReadFile(out)
 	if err != nil {
-		t.Fatalf("vim wrote no history: %v", err)
+		t.Fatalf("vim wrote nothing: %v", err)
 	}
-	h := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if i := slices.Index(h, "qa!"); i >= 0 {
-		h = slices.Delete(h, i, i+1)
-	}
-	return h
+	return data
 }

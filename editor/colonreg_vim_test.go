@@ -57,18 +57,7 @@ func vimColonRegister(t *testing.T, dir, text, keys string) []string {
 	out := filepath.Join(dir, "reg.txt")
 	// The register is read by a command line that runs before it sets
 	// the register itself.
-	files := map[string]string{"vimrc": "set nocp\n", "buf.txt": text,
-		"keys": keys + "\x1b\x1b:call writefile([@:] + getline(1, '$'), '" + out + "')\r:qa!\r"}
-	if err := writeFiles(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("vim", "-u", "vimrc", "-i", "NONE", "-n", "--not-a-term", "-s", "keys", "buf.txt")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir)
-	_ = cmd.Run() // the output file tells
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatalf("vim wrote nothing: %v", err)
-	}
+	data := runVimScriptin(t, dir, "set nocp\n", text,
+		keys+"\x1b\x1b:call writefile([@:] + getline(1, '$'), '"+out+"')\r:qa!\r", out)
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }
