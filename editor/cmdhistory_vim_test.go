@@ -42,12 +42,7 @@ func TestCmdHistoryVim(t *testing.T) {
 	const text = ":set sw=7\nbar\nfoo\n"
 	for _, c := range historyCases {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			src := filepath.Join(dir, "src.vim")
-			if err := os.WriteFile(src, []byte(c.source), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			keys := strings.ReplaceAll(c.keys, "SRC", src)
+			dir, keys := withSourceFile(t, c.source, c.keys)
 			want := vimHistory(t, dir, text, keys)
 			got := kjxHistory(t, text, keys, true)
 			if !slices.Equal(got, want) {
@@ -114,4 +109,16 @@ func runVimScriptin(t *testing.T, dir, vimrc, text, keys, out string) []byte {
 		t.Fatalf("vim wrote nothing: %v", err)
 	}
 	return data
+}
+
+// withSourceFile writes source as src.vim in a new directory and returns
+// the directory and keys with SRC replaced by that file's path.
+func withSourceFile(t *testing.T, source, keys string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.vim")
+	if err := os.WriteFile(src, []byte(source), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, strings.ReplaceAll(keys, "SRC", src)
 }

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -31,12 +30,7 @@ func TestColonRegisterVim(t *testing.T) {
 		{name: "two on a line", keys: ":s/a/1/|s/b/2/\r:put :\r"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			src := filepath.Join(dir, "src.vim")
-			if err := os.WriteFile(src, []byte(c.source), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			keys := strings.ReplaceAll(c.keys, "SRC", src)
+			dir, keys := withSourceFile(t, c.source, c.keys)
 			keys = strings.ReplaceAll(keys, `\r`, "\x16\r") // a <CR> inside :normal's argument
 			want := vimColonRegister(t, dir, text, keys)
 			e := newTestEditor(text)
