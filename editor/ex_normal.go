@@ -4,6 +4,7 @@ package editor
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/kjx-editor/kjx/editor/exparse"
 )
@@ -19,6 +20,7 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 			return errors.New("E471: Argument required")
 		}
 		e.runNormal(e.normBuf.keys)
+		e.normBuf.keys = reusable(e.normBuf.keys)
 		return nil
 	}
 	keys := rawKeys(c.Arg) // run once per line: its own copy
@@ -39,6 +41,21 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 type normScratch struct {
 	keys  []Key
 	queue []queued
+}
+
+// maxKeptKeys is the capacity up to which a buffer of keys is kept for
+// the next command once its own command ends. A longer one (a whole file
+// pasted in one :normal line) is dropped: kept, its megabytes would stay
+// live for the rest of the session, and the collector lets the heap grow
+// to twice what is live.
+const maxKeptKeys = 1 << 14
+
+// reusable is s emptied for reuse, or nil when s is too large to keep.
+func reusable[T any](s []T) []T {
+	if cap(s) > maxKeptKeys {
+		return nil
+	}
+	return s[:0]
 }
 
 // runNormal executes keys as :normal does, to completion.
@@ -62,6 +79,7 @@ func (e *Editor) runKeys(keys []Key, scriptin bool) {
 		// queue once it returns.
 		q = e.normBuf.queue[:0]
 	}
+	q = slices.Grow(q, len(keys))
 	for _, k := range keys {
 		q = append(q, queued{k: k, scriptin: scriptin})
 	}
@@ -95,6 +113,9 @@ func (e *Editor) runKeys(keys []Key, scriptin bool) {
 		e.pending = e.pending[:0]
 	}
 	e.queue, e.draining = savedQ, savedD
+	if e.normDepth == 1 {
+		e.normBuf.queue = reusable(e.normBuf.queue)
+	}
 	if e.flushes != flushes {
 		// As in Vim, an error inside :normal also drops the keys not
 		// typed that wait around it (the rest of a macro that ran the

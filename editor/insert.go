@@ -282,7 +282,7 @@ func (e *Editor) finishInsert(repeat bool) {
 	copy(ins, in.keys)
 	ins[n] = K(KeyEsc)
 	e.lastInsKeys = ins[:n:n]
-	e.insKeys = in.keys[:0]
+	e.insKeys = reusable(in.keys)
 	if in.visualRedo != nil {
 		rd := *in.visualRedo
 		rd.insert = ins

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -77,6 +78,10 @@ func (e *Editor) insertCharRun(q []queued) int {
 		return 0
 	}
 	var b strings.Builder
+	b.Grow(n)
+	if !e.ins.replay {
+		e.ins.keys = slices.Grow(e.ins.keys, n)
+	}
 	for _, x := range q[:n] {
 		e.recordInsert(x.k)
 		b.WriteRune(x.k.Rune)

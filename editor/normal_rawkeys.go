@@ -1,5 +1,7 @@
 package editor
 
+import "slices"
+
 // rawKeys turns the text of a :normal argument into keys the way Vim reads
 // it: control characters are the keys they are typed as (CR is <CR>, ESC
 // <Esc>, BS <BS>, TAB <Tab>, the others CTRL-keys). DEL stays a character:
@@ -8,6 +10,7 @@ func rawKeys(arg string) []Key { return appendRawKeys(make([]Key, 0, len(arg)), 
 
 // appendRawKeys appends the keys of arg (see rawKeys) to keys.
 func appendRawKeys(keys []Key, arg string) []Key {
+	keys = slices.Grow(keys, len(arg)) // at most one key per byte
 	for _, r := range arg {
 		if r == 0x7f {
 			keys = append(keys, R(r))
