@@ -68,6 +68,10 @@ func (tx *Transient) Apply(c Change) error {
 // Len is the length in bytes of the current text.
 func (tx *Transient) Len() int { return tx.r.Len() }
 
+// Version counts the changes of the text (Apply, Set): equal versions of
+// one transient mean that nothing changed it in between.
+func (tx *Transient) Version() uint64 { return tx.ver }
+
 // Borrow returns the current text as a view that is valid only until the
 // next change of tx (Apply or Set): the transient may then rewrite the
 // bytes it shares. O(1), no allocation. Keep nothing borrowed across a

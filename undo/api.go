@@ -103,6 +103,7 @@ type Tree struct {
 	phys       nid             // the node whose text the buffer shows (0: the root)
 	open       nid             // the node receiving changes while not synced (0: none)
 	openInfo   []entryInfo     // Vim's entries of the open node's changes
+	closedInfo closedInfo      // whose entries openInfo still holds after its block closed
 	arena      []buffer.Change // backing store for one-change slices
 	openShared bool            // a snapshot holds the open node's change slice
 	pend       pending         // the open node's last change while merges build it (pending.go)

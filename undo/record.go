@@ -65,7 +65,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 		seq: t.seqLast + 1, time: now, depth: depth,
 		flagEpoch: t.writeEpoch, changed: t.modified, emptyBuf: t.empty,
 	}
-	*t.st.d(u) = data{before: cursor, after: cursor, src: src}
+	*t.st.d(u) = data{before: packPos(cursor), after: packPos(cursor), src: src}
 	if oldCurhead != 0 {
 		if altPrev != 0 {
 			t.mw(altPrev).altNext = u
@@ -92,8 +92,8 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	t.open = u
 	t.openShared = false
 	t.pend.drop()
-	clear(t.openInfo)
 	t.openInfo = t.openInfo[:0]
+	t.closedInfo = closedInfo{}
 }
 
 // Apply applies c to the text and records it in the open block. Without an
@@ -183,7 +183,7 @@ func (t *Tree) newChangeSlice(c buffer.Change) []buffer.Change {
 func (t *Tree) SetCursorAfter(p Pos) {
 	t.cursor = p
 	if t.open != 0 {
-		t.st.d(t.open).after = p
+		t.st.d(t.open).after = packPos(p)
 	}
 }
 
@@ -209,11 +209,32 @@ func (t *Tree) closeBlock() {
 				t.openInfo[k].resolve(t.Text(), d.changes[len(d.changes)-1])
 			}
 			d.oldLines, d.newLines = blockLines(t.openInfo)
+			// The entries stay for a :undojoin that reopens the block
+			// before the text changes again (see Join).
+			t.closedInfo = closedInfo{node: t.open, ver: t.tx.Version()}
+			t.open = 0
+			return
 		}
 	}
-	clear(t.openInfo)
 	t.openInfo = t.openInfo[:0]
+	t.closedInfo = closedInfo{}
 	t.open = 0
+}
+
+// resolveLastInfo resolves the top line of the open block's last entry,
+// which Sync leaves unresolved when it is the block's only one.
+func (t *Tree) resolveLastInfo(d *data) {
+	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
+		t.openInfo[k].resolve(t.Text(), d.changes[k])
+	}
+}
+
+// closedInfo says which closed block Tree.openInfo still holds the entries
+// of, and at which version of the text: while the text is unchanged, they
+// are what rebuildInfo would compute again.
+type closedInfo struct {
+	node nid
+	ver  uint64
 }
 
 // Join is :undojoin: the next change joins the previous block. It is a
@@ -239,6 +260,14 @@ func (t *Tree) Join() error {
 	t.dwShared(t.open) // the reopened slot must be private before it changes
 	t.openShared = true
 	d := t.st.d(t.open)
+	kept := t.closedInfo
+	t.closedInfo = closedInfo{}
+	if kept.node == t.open && kept.ver == t.tx.Version() && len(t.openInfo) == len(d.changes) {
+		// A script's undojoin after each line: the entries kept at Sync,
+		// with no text to undo and redo.
+		t.resolveLastInfo(d)
+		return nil
+	}
 	t.openInfo = rebuildInfo(t.openInfo[:0], t.Text(), d.changes, d.typed)
 	return nil
 }

@@ -239,7 +239,13 @@ func TestPendingMatchesStringMerge(t *testing.T) {
 		if !slices.Equal(n.Changes, model) {
 			t.Fatalf("round %d: node has %+v, want %+v", round, n.Changes, model)
 		}
-		wantOld, wantNew := blockLines(rebuildInfo(nil, tr.Text(), model, typed))
+		rebuilt := rebuildInfo(nil, tr.Text(), model, typed)
+		tr.resolveLastInfo(tr.st.d(tr.newhead))
+		if !slices.Equal(tr.openInfo, rebuilt) {
+			// :undojoin reuses the entries kept at Sync instead of these.
+			t.Fatalf("round %d: entries kept at Sync %+v, rebuilt %+v", round, tr.openInfo, rebuilt)
+		}
+		wantOld, wantNew := blockLines(rebuilt)
 		if d := tr.st.d(tr.newhead); d.oldLines != wantOld || d.newLines != wantNew || d.typed != typed {
 			t.Fatalf("round %d: lines %d, %d typed %b; want %d, %d typed %b", round, d.oldLines, d.newLines, d.typed, wantOld, wantNew, typed)
 		}
