@@ -52,7 +52,7 @@ func (c *cursorCalc) entry(top, oldsize, newsize int, rb, ra buffer.Rope, last b
 // cursor rules, and returns the text and the cursor.
 func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) {
 	d := t.st.d(s.n)
-	c := cursorCalc{saved: d.before, lnum: t.cursor.Line + 1, newlnum: math.MaxInt}
+	c := cursorCalc{saved: d.before.pos(), lnum: t.cursor.Line + 1, newlnum: math.MaxInt}
 	switch {
 	case d.whole:
 		rb := r
@@ -64,7 +64,7 @@ func (t *Tree) applyWithCursor(r buffer.Rope, s step) (buffer.Rope, Pos, error) 
 		t.pathEntry(LineEntry{OldSize: lineCount(rb), NewSize: lineCount(r)})
 	case len(d.changes) == 0:
 		// Vim saved the cursor line and changed nothing.
-		c.entry(d.before.Line, 1, 1, r, r, true)
+		c.entry(int(d.before.line), 1, 1, r, r, true)
 	default:
 		n := len(d.changes)
 		for k := 0; k < n; k++ {

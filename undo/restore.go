@@ -49,7 +49,7 @@ func (s Snapshot) Export() Image {
 		d := s.data(i)
 		n := ImageNode{
 			Seq: m.seq, Parent: s.seqOf(m.next), Time: m.time, SaveNr: int(m.saveNr),
-			Source: d.src, CursorBefore: d.before, CursorAfter: d.after,
+			Source: d.src, CursorBefore: d.before.pos(), CursorAfter: d.after.pos(),
 			WasModified: m.flagEpoch != s.writeEpoch || m.changed,
 			Changes:     slices.Clone(d.changes),
 		}
@@ -101,7 +101,7 @@ func Restore(text buffer.Rope, textSeq int, img Image, opt Options) (*Tree, erro
 			changed: n.WasModified, flagEpoch: t.writeEpoch, emptyBuf: v.empty[k],
 		}
 		*t.st.d(u) = data{
-			changes: slices.Clone(n.Changes), before: n.CursorBefore, after: n.CursorAfter,
+			changes: slices.Clone(n.Changes), before: packPos(n.CursorBefore), after: packPos(n.CursorAfter),
 			src: n.Source, whole: v.whole[k], oldLines: v.lines[k][0], newLines: v.lines[k][1],
 		}
 		if n.Label != "" {

@@ -109,7 +109,7 @@ func (s *Snapshot) node(i nid) Node {
 		FirstChild: s.seqOf(m.prev), NextSibling: s.seqOf(m.altNext),
 		Time: m.time, Source: d.src, SaveNr: int(m.saveNr),
 		WasModified:  m.flagEpoch != s.writeEpoch || m.changed,
-		CursorBefore: d.before, CursorAfter: d.after,
+		CursorBefore: d.before.pos(), CursorAfter: d.after.pos(),
 		Changes: d.changes,
 	}
 	if s.labels != nil {

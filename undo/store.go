@@ -1,6 +1,8 @@
 package undo
 
 import (
+	"math"
+
 	"github.com/kjx-editor/kjx/buffer"
 )
 
@@ -53,14 +55,28 @@ type meta struct {
 // closed (Sync), except when :undojoin reopens it.
 type data struct {
 	changes  []buffer.Change
-	before   Pos // cursor before the change (Vim's uh_cursor)
-	after    Pos
+	before   pos32 // cursor before the change (Vim's uh_cursor)
+	after    pos32
 	src      Source
 	whole    bool   // a reload: line counts and cursor treat it as one whole-buffer entry
 	oldLines int32  // lines replaced, summed over changes, forward direction (Vim's entry sizes)
 	newLines int32  // lines inserted, summed over changes, forward direction
 	typed    uint32 // bit i: changes[i] merges typing (see entryOf); fits in the padding
 }
+
+// pos32 is a Pos as a node record keeps it: half the size, so that a long
+// history's records take less memory (see packPos).
+type pos32 struct{ line, col int32 }
+
+// packPos is p as a record keeps it; a line or column past the int32
+// range (a line longer than 2 GiB) is kept as the largest.
+func packPos(p Pos) pos32 {
+	clamp := func(v int) int32 { return int32(min(max(v, math.MinInt32), math.MaxInt32)) }
+	return pos32{line: clamp(p.Line), col: clamp(p.Col)}
+}
+
+// pos is the Pos p keeps.
+func (p pos32) pos() Pos { return Pos{Line: int(p.line), Col: int(p.col)} }
 
 // chunk holds the records of chunkSize consecutive slots.
 type chunk[T any] struct {
