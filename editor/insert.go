@@ -276,13 +276,18 @@ func (e *Editor) finishInsert(repeat bool) {
 	// The redo and CTRL-A share one exact copy of the session's keys (both
 	// only read them; the capacity keeps an append from writing over);
 	// the next session types into the buffer again, so a long session
-	// grows it once, not again every time.
+	// grows it once, not again every time. A buffer too long to keep
+	// (reusable) is theirs, not copied.
 	n := len(in.keys)
-	ins := make([]Key, n+1)
-	copy(ins, in.keys)
-	ins[n] = K(KeyEsc)
+	var ins []Key
+	if e.insKeys = reusable(in.keys); e.insKeys == nil {
+		ins = append(in.keys, K(KeyEsc))
+	} else {
+		ins = make([]Key, n+1)
+		copy(ins, in.keys)
+		ins[n] = K(KeyEsc)
+	}
 	e.lastInsKeys = ins[:n:n]
-	e.insKeys = reusable(in.keys)
 	if in.visualRedo != nil {
 		rd := *in.visualRedo
 		rd.insert = ins

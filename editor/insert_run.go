@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -79,9 +78,6 @@ func (e *Editor) insertCharRun(q []queued) int {
 	}
 	var b strings.Builder
 	b.Grow(n)
-	if !e.ins.replay {
-		e.ins.keys = slices.Grow(e.ins.keys, n)
-	}
 	for _, x := range q[:n] {
 		e.recordInsert(x.k)
 		b.WriteRune(x.k.Rune)
