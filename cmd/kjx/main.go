@@ -13,6 +13,7 @@ import (
 )
 
 func main() {
+	setGCPercent(os.Getenv) // gc.go
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
