@@ -202,9 +202,12 @@ func (j *jumpList) moveLines(b *Buffer, sh lineShift) {
 			j.prevOK = false
 		}
 	}
+	// Typing a line break moves the 100 entries at every key: the ones
+	// above the change are skipped without a call.
+	first := sh.firstLine()
 	for i := range j.entries {
 		en := &j.entries[i]
-		if en.buf != b {
+		if en.buf != b || en.pos.Line < first {
 			continue
 		}
 		if p, ok := sh.movePos(en.pos); ok {

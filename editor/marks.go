@@ -75,6 +75,19 @@ type lineShift struct {
 	joinCol, joinRemoved int
 }
 
+// firstLine is the first line the shift may move or delete: positions on
+// the lines above it stay as they are.
+func (s lineShift) firstLine() int {
+	lo := s.shiftFrom
+	if s.delFrom <= s.delTo {
+		lo = min(lo, s.delFrom)
+	}
+	if s.join {
+		lo = min(lo, s.delTo)
+	}
+	return lo
+}
+
 // movePos moves position p; ok is false when its line was deleted.
 func (s lineShift) movePos(p Pos) (Pos, bool) {
 	if s.join && p.Line == s.delTo {
