@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -67,6 +68,11 @@ func literalRune(k Key) rune {
 
 func (e *Editor) recordInsert(k Key) {
 	if !e.ins.replay {
+		if n := len(e.ins.keys); n == cap(e.ins.keys) {
+			// Double: append grows a long slice by a quarter, which
+			// copies a pasted file's keys about 25 times over.
+			e.ins.keys = slices.Grow(e.ins.keys, max(n, 64))
+		}
 		e.ins.keys = append(e.ins.keys, k)
 	}
 }
