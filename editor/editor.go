@@ -130,8 +130,7 @@ type Editor struct {
 	errCount          int          // error messages ever shown
 	src               undo.Source
 	quit              bool
-	lastInsText       string // the ". register
-	lastInsKeys       []Key  // the keys of the last insert (CTRL-A)
+	lastInsKeys       []Key  // the keys of the last insert (CTRL-A, the ". register)
 	insKeys           []Key  // a buffer for the next Insert session's keys (insert.go)
 	lastExCmd         string // the ": register
 	changed           bool   // a change was made since the last finishChange

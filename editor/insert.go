@@ -278,7 +278,6 @@ func (e *Editor) finishInsert(repeat bool) {
 	if e.changed || len(in.keys) > 0 {
 		b.marks['.'] = e.win.cur
 	}
-	e.lastInsText = insertedText(in.keys)
 	// The redo and CTRL-A share one exact copy of the session's keys (both
 	// only read them; the capacity keeps an append from writing over);
 	// the next session types into the buffer again, so a long session

@@ -53,7 +53,9 @@ func (e *Editor) getReg(r rune) (register, bool) {
 		}
 		return register{text: e.search.pattern}, true
 	case '.':
-		return register{text: e.lastInsText}, e.lastInsText != ""
+		// Made when read: ending an Insert session only keeps the keys.
+		t := insertedText(e.lastInsKeys)
+		return register{text: t}, t != ""
 	case '%':
 		return register{text: e.buf().name}, e.buf().name != ""
 	case '#':
