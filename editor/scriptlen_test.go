@@ -39,6 +39,13 @@ func needLong(t *testing.T) {
 // it, and returns the buffer's text (lines joined by "\n") and v:errmsg.
 func vimText(t *testing.T, text, prelude string, script []byte, files map[string][]byte) (string, string) {
 	t.Helper()
+	return startVim(t, text, prelude, script, files)()
+}
+
+// startVim starts vimText's Vim and returns what waits for its result, so
+// that a long test runs kjx on the same input meanwhile.
+func startVim(t *testing.T, text, prelude string, script []byte, files map[string][]byte) func() (string, string) {
+	t.Helper()
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
 		p := filepath.Join(dir, name)
@@ -60,13 +67,19 @@ func vimText(t *testing.T, text, prelude string, script []byte, files map[string
 		"-S", "prelude.vim", "-S", "script.vim", "-S", "end.vim", "buf.txt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir)
-	_ = cmd.Run() // -Es exits 1 after an error; the files tell
-	out, err := os.ReadFile(filepath.Join(dir, "out.txt"))
-	if err != nil {
-		t.Fatalf("vim wrote no text: %v", err)
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("vim: %v", err)
 	}
-	msg, _ := os.ReadFile(filepath.Join(dir, "err.txt"))
-	return strings.TrimSuffix(string(out), "\n"), strings.TrimSpace(string(msg))
+	return func() (string, string) {
+		t.Helper()
+		_ = cmd.Wait() // -Es exits 1 after an error; the files tell
+		out, err := os.ReadFile(filepath.Join(dir, "out.txt"))
+		if err != nil {
+			t.Fatalf("vim wrote no text: %v", err)
+		}
+		msg, _ := os.ReadFile(filepath.Join(dir, "err.txt"))
+		return strings.TrimSuffix(string(out), "\n"), strings.TrimSpace(string(msg))
+	}
 }
 
 // kjxRun runs a -s key script (source false) or a -S Ex script
@@ -130,9 +143,10 @@ func TestLongKeyScript5M(t *testing.T) {
 		}
 	}
 	keys := b.String()
-	want, _ := vimText(t, "start\n", "", []byte(vimFeedFile), map[string][]byte{"keys.txt": []byte(keys)})
+	vim := startVim(t, "start\n", "", []byte(vimFeedFile), map[string][]byte{"keys.txt": []byte(keys)})
 	e := newTestEditor("start\n")
 	kjxRun(t, e, false, []byte(keys))
+	want, _ := vim()
 	if msg := e.lastError(); msg != "" {
 		t.Fatalf("kjx: %s", msg)
 	}
@@ -157,9 +171,10 @@ func TestLongSourceNormal200k(t *testing.T) {
 		}
 	}
 	script := []byte(b.String())
-	want, _ := vimText(t, "start\n", "", script, nil)
+	vim := startVim(t, "start\n", "", script, nil)
 	e := newTestEditor("start\n")
 	kjxRun(t, e, true, script)
+	want, _ := vim()
 	if msg := e.lastError(); msg != "" {
 		t.Fatalf("kjx: %s", msg)
 	}
@@ -177,10 +192,11 @@ func TestLongMacro10000(t *testing.T) {
 	}
 	tail := strings.Repeat("0123456789", 12)
 	reg := "A" + tail + "\x1bj"
-	want, _ := vimText(t, text.String(), `let @q = "A`+tail+`\<Esc>j"`, []byte("normal! 10000@q\n"), nil)
+	vim := startVim(t, text.String(), `let @q = "A`+tail+`\<Esc>j"`, []byte("normal! 10000@q\n"), nil)
 	e := newTestEditor(text.String())
 	e.regs.named['q'] = register{text: FormatKeys(rawKeys(reg))}
 	kjxRun(t, e, true, []byte("normal! 10000@q\n"))
+	want, _ := vim()
 	compareText(t, "10000@q", want, e.text().String())
 	if !strings.HasSuffix(lineText(e.text(), 9999), tail) {
 		t.Fatalf("the last line did not get the macro's text: %q", lineText(e.text(), 9999))
