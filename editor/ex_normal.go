@@ -12,15 +12,18 @@ import (
 // exNormal is :[range]normal[!] {keys}: the keys run as not typed (one
 // undo block with the command line), incomplete commands are ended.
 func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
+	if c.Arg == "" {
+		return errors.New("E471: Argument required")
+	}
 	if c.Range.Count() == 0 {
-		// runKeys copies the keys before anything runs, so an inner
-		// :normal may reuse the buffer.
-		e.normBuf.keys = appendRawKeys(e.normBuf.keys[:0], c.Arg)
-		if len(e.normBuf.keys) == 0 {
-			return errors.New("E471: Argument required")
-		}
-		e.runNormal(e.normBuf.keys)
-		e.normBuf.keys = reusable(e.normBuf.keys)
+		// The keys go straight into the queue (a pasted file in one
+		// line is not held twice).
+		e.runQueued(len(c.Arg), func(q []queued) []queued {
+			for _, r := range c.Arg {
+				q = append(q, queued{k: rawArgKey(r)})
+			}
+			return q
+		})
 		return nil
 	}
 	keys := rawKeys(c.Arg) // run once per line: its own copy
@@ -36,10 +39,9 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 	return nil
 }
 
-// normScratch is the storage the outermost :normal reuses for its keys
-// and its queue (a script of :normal! lines runs one per line).
+// normScratch is the storage the outermost :normal reuses for its queue
+// (a script of :normal! lines runs one per line).
 type normScratch struct {
-	keys  []Key
 	queue []queued
 }
 
@@ -65,6 +67,18 @@ func (e *Editor) runNormal(keys []Key) { e.runKeys(keys, false) }
 // from a script of Normal-mode commands (:source!), which Vim reads as
 // it reads -s: typed for the command-line history.
 func (e *Editor) runKeys(keys []Key, scriptin bool) {
+	e.runQueued(len(keys), func(q []queued) []queued {
+		for _, k := range keys {
+			q = append(q, queued{k: k, scriptin: scriptin})
+		}
+		return q
+	})
+}
+
+// runQueued runs, as :normal does, the n keys fill appends to the queue
+// it is given: fill runs before any key does, so an inner :normal may
+// reuse what the outer one read its keys from.
+func (e *Editor) runQueued(n int, fill func([]queued) []queued) {
 	if e.normDepth >= 1000 {
 		e.errMsg("E192: Recursive use of :normal too deep")
 		return
@@ -79,10 +93,7 @@ func (e *Editor) runKeys(keys []Key, scriptin bool) {
 		// queue once it returns.
 		q = e.normBuf.queue[:0]
 	}
-	q = slices.Grow(q, len(keys))
-	for _, k := range keys {
-		q = append(q, queued{k: k, scriptin: scriptin})
-	}
+	q = fill(slices.Grow(q, n))
 	if e.normDepth == 1 {
 		e.normBuf.queue = q
 	}

@@ -1,24 +1,23 @@
 package editor
 
-import "slices"
-
 // rawKeys turns the text of a :normal argument into keys the way Vim reads
 // it: control characters are the keys they are typed as (CR is <CR>, ESC
 // <Esc>, BS <BS>, TAB <Tab>, the others CTRL-keys). DEL stays a character:
 // Vim 9.0 inserts a literal 0x7f from "normal! i\x7f".
-func rawKeys(arg string) []Key { return appendRawKeys(make([]Key, 0, len(arg)), arg) }
-
-// appendRawKeys appends the keys of arg (see rawKeys) to keys.
-func appendRawKeys(keys []Key, arg string) []Key {
-	keys = slices.Grow(keys, len(arg)) // at most one key per byte
+func rawKeys(arg string) []Key {
+	keys := make([]Key, 0, len(arg)) // at most one key per byte
 	for _, r := range arg {
-		if r == 0x7f {
-			keys = append(keys, R(r))
-			continue
-		}
-		keys = append(keys, RawKey(r))
+		keys = append(keys, rawArgKey(r))
 	}
 	return keys
+}
+
+// rawArgKey is the key a character of a :normal argument is (see rawKeys).
+func rawArgKey(r rune) Key {
+	if r == 0x7f {
+		return R(r)
+	}
+	return RawKey(r)
 }
 
 // RawKey turns a byte of raw input (a -s script, a :normal argument) into
