@@ -2,6 +2,7 @@ package undo
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -222,6 +223,11 @@ func (t *Tree) finish() (Pos, error) {
 	t.path.reset()
 	if len(t.steps) == 0 {
 		return t.cursor, nil
+	}
+	if t.path.on {
+		// One step each: sized once, not grown by a quarter at a time
+		// over a walk of the whole history.
+		t.path.steps = slices.Grow(t.path.steps, len(t.steps))
 	}
 	last := len(t.steps) - 1
 	for _, s := range t.steps[:last] {
