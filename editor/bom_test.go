@@ -58,7 +58,9 @@ func TestBOMWrittenAsVim(t *testing.T) {
 		args = append(args, "-c", "qa!", vimFile)
 		cmd := exec.Command("vim", args...)
 		cmd.Env = append(os.Environ(), "HOME="+dir)
-		_ = cmd.Run()
+		if err := runVimBounded(cmd); err != nil {
+			t.Fatal(err)
+		}
 		want, _ := os.ReadFile(vimFile)
 		if string(want) != c.want {
 			t.Errorf("%s: Vim wrote %q, the test expects %q", c.name, want, c.want)

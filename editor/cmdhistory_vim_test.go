@@ -103,7 +103,9 @@ func runVimScriptin(t *testing.T, dir, vimrc, text, keys, out string) []byte {
 	cmd := exec.Command("vim", "-u", "vimrc", "-i", "NONE", "-n", "--not-a-term", "-s", "keys", "buf.txt")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir)
-	_ = cmd.Run() // the output file tells
+	if err := runVimBounded(cmd); err != nil {
+		t.Fatal(err)
+	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatalf("vim wrote nothing: %v", err)

@@ -86,7 +86,9 @@ func runVimCommands[T any](t *testing.T, files map[string]string, prep string, c
 	cmd.Env = append(os.Environ(), "HOME="+dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	_ = cmd.Run()
+	if err := runVimBounded(cmd); err != nil {
+		t.Fatal(err)
+	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatalf("vim wrote no output: %v (%s)", err, stderr.String())

@@ -72,7 +72,9 @@ func startVim(t *testing.T, text, prelude string, script []byte, files map[strin
 	}
 	return func() (string, string) {
 		t.Helper()
-		_ = cmd.Wait() // -Es exits 1 after an error; the files tell
+		if err := waitVimBounded(cmd, vimTimeout); err != nil {
+			t.Fatal(err)
+		}
 		out, err := os.ReadFile(filepath.Join(dir, "out.txt"))
 		if err != nil {
 			t.Fatalf("vim wrote no text: %v", err)

@@ -76,7 +76,9 @@ func runVimSteps[T any](t testing.TB, r vimRecipe, text string, steps []string) 
 	cmd.Env = append(os.Environ(), "TZ=UTC", "HOME="+dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	_ = cmd.Run() // vim -Es exits 1 after errors; the output file tells
+	if err := runVimBounded(cmd); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		return nil, fmt.Errorf("vim wrote no output: %v (%s)", err, stderr.String())
