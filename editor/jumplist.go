@@ -210,6 +210,14 @@ func (j *jumpList) moveLines(b *Buffer, sh lineShift) {
 		if en.buf != b || en.pos.Line < first {
 			continue
 		}
+		if !sh.join { // movePos without its column rule, inlined
+			n, ok := sh.apply(en.pos.Line)
+			if !ok {
+				n = sh.delFrom
+			}
+			en.pos.Line = n
+			continue
+		}
 		if p, ok := sh.movePos(en.pos); ok {
 			en.pos = p
 		} else {
