@@ -26,6 +26,7 @@ type insertState struct {
 	redoRegister rune     // the register . repeats with
 	visualRedo   *redoCmd // a Visual command that started this insert
 	corner       bool     // block I/A: the cursor ends at the block's corner
+	reserved     bool     // keys was sized for a long queue (reserveKeys)
 }
 
 // startInsert enters Insert mode (Replace mode for R).

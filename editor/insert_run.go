@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/kjx-editor/kjx/buffer"
@@ -29,6 +30,7 @@ func (e *Editor) insertRun(q []queued) int {
 	if q[0].typed && (e.recording != 0 || len(e.maps.held) > 0 || len(e.mapTable(ModeInsert)) > 0) {
 		return 0 // typed keys may start a mapping or be recorded one by one
 	}
+	e.reserveKeys(q)
 	switch {
 	case runChar(q[0].k):
 		return e.insertCharRun(q)
@@ -62,6 +64,23 @@ func runLength(q []queued, is func(Key) bool) int {
 		n++
 	}
 	return n
+}
+
+// reserveKeys sizes the session's key record once when a long queue feeds
+// it (a file pasted in one :normal line): for the keys up to the queue's
+// first <Esc>, so that recording them allocates once, not at every
+// doubling.
+func (e *Editor) reserveKeys(q []queued) {
+	in := e.ins
+	if in.reserved || in.replay || len(q) <= maxKeptKeys {
+		return
+	}
+	in.reserved = true
+	n := 0
+	for n < len(q) && q[n].k.Code != KeyEsc {
+		n++
+	}
+	in.keys = slices.Grow(in.keys, n)
 }
 
 // runChar reports whether k inserts itself as text.
