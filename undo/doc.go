@@ -221,9 +221,8 @@
 // changes, cursors, source), addressed by slot through a two-level
 // directory (pages of 64 chunk pointers), never reallocated. A Snapshot
 // copies the two directories (slice headers), the slot count and the
-// counters: O(1), no allocation, about 30 ns. Pages carry the snapshot
-// generation they and each of their chunks were made in (a chunk is only
-// records, 768 or 896 bytes: an allocator size class, no rounding); the tree writes a slot that a
+// counters: O(1), no allocation, about 30 ns. Chunks and pages carry the
+// snapshot generation they were made in; the tree writes a slot that a
 // snapshot can see (a chunk older than the last snapshot, a slot below its
 // count) only after copying the chunk and its page, and the top slice of
 // pages once per generation: about 3 KB for the first commit after a

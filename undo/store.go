@@ -78,20 +78,16 @@ func packPos(p Pos) pos32 {
 // pos is the Pos p keeps.
 func (p pos32) pos() Pos { return Pos{Line: int(p.line), Col: int(p.col)} }
 
-// chunk holds the records of chunkSize consecutive slots. Its generation
-// is kept in its page (page.cgen), so that a chunk fills a size class of
-// the allocator exactly (16 records of 56 or 48 bytes) instead of
-// rounding 8 bytes more up by another 120.
+// chunk holds the records of chunkSize consecutive slots.
 type chunk[T any] struct {
-	r [chunkSize]T
+	gen uint64
+	r   [chunkSize]T
 }
 
-// page points to pageSize consecutive chunks; cgen[i] is the generation
-// of chunk c[i].
+// page points to pageSize consecutive chunks.
 type page[T any] struct {
-	gen  uint64
-	c    [pageSize]*chunk[T]
-	cgen [pageSize]uint64
+	gen uint64
+	c   [pageSize]*chunk[T]
 }
 
 // dir is a two-level directory of records of type T.
@@ -103,7 +99,7 @@ type dir[T any] struct {
 // newDir returns a directory whose first chunk exists, made at gen.
 func newDir[T any](gen uint64) dir[T] {
 	p := &page[T]{gen: gen}
-	p.c[0], p.cgen[0] = new(chunk[T]), gen
+	p.c[0] = &chunk[T]{gen: gen}
 	return dir[T]{pages: []*page[T]{p}, gen: gen}
 }
 
@@ -120,7 +116,7 @@ func (d *dir[T]) extend(i nid, gen uint64) {
 		d.pages = append(d.pages, &page[T]{gen: gen})
 	}
 	if p := d.pages[pi]; p.c[ci] == nil {
-		p.c[ci], p.cgen[ci] = new(chunk[T]), gen
+		p.c[ci] = &chunk[T]{gen: gen}
 	}
 }
 
@@ -131,9 +127,10 @@ func (d *dir[T]) write(i nid, gen uint64, shared bool) *T {
 	pi, ci := int(i)>>(chunkShift+pageShift), (int(i)>>chunkShift)&pageMask
 	p := d.pages[pi]
 	c := p.c[ci]
-	if shared && p.cgen[ci] < gen {
+	if shared && c.gen < gen {
 		nc := new(chunk[T])
 		*nc = *c
+		nc.gen = gen
 		if p.gen < gen {
 			np := new(page[T])
 			*np = *p
@@ -145,7 +142,7 @@ func (d *dir[T]) write(i nid, gen uint64, shared bool) *T {
 			d.pages[pi] = np
 			p = np
 		}
-		p.c[ci], p.cgen[ci] = nc, gen
+		p.c[ci] = nc
 		c = nc
 	}
 	return &c.r[int(i)&chunkMask]
