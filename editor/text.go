@@ -71,6 +71,12 @@ func ropePrevCol(r buffer.Rope, l, col int) int {
 	}
 	ls := r.LineStart(l)
 	n := r.LineEnd(l) - ls
+	if col >= 2 && col <= n { // prevColW's fast path, read without a window
+		b, lo := nearBytes(r, ls, n, col)
+		if asciiBoundary(b[col-2-lo], b[col-1-lo]) && (col == n || asciiBoundary(b[col-1-lo], b[col-lo])) {
+			return col - 1
+		}
+	}
 	return windowed(r, ls, n, col, func(w lineWindow) (int, bool) { return w.prevColW(col) })
 }
 

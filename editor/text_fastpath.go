@@ -84,8 +84,23 @@ func (w lineWindow) universal(s int) bool {
 	if s <= 0 || !w.has(s-1) || !w.has(s) {
 		return false
 	}
-	a, b := w.at(s-1), w.at(s)
-	return a < 0x80 && b < 0x80 && (a != '\r' || b != '\n')
+	return asciiBoundary(w.at(s-1), w.at(s))
+}
+
+// asciiBoundary reports whether two adjacent bytes a, b have a cluster
+// boundary between them for any walk: both ASCII and not CR LF.
+func asciiBoundary(a, b byte) bool { return a < 0x80 && b < 0x80 && (a != '\r' || b != '\n') }
+
+// nearBytes reads the bytes at col-2 .. col+1 of a line (offset ls, n
+// bytes) that lie inside it, into b[i-lo], without allocating: all the
+// ASCII fast paths of clampCol and ropePrevCol look at, so that the common
+// case reads no window (a window is a string the heap must hold).
+func nearBytes(r buffer.Rope, ls, n, col int) (b [4]byte, lo int) {
+	lo, hi := max(col-2, 0), min(col+2, n)
+	if lo < hi {
+		r.AppendSlice(b[:0], ls+lo, ls+hi)
+	}
+	return b, lo
 }
 
 // prevColW is prevCol on a window: the start of the cluster before col.
@@ -206,9 +221,19 @@ func clampCol(r buffer.Rope, l, col int, insert bool) int {
 		if n == 0 {
 			return 0
 		}
+		if n >= 2 { // prevColW(n)'s fast path: a boundary at n-1
+			if b, lo := nearBytes(r, ls, n, n-1); asciiBoundary(b[n-2-lo], b[n-1-lo]) {
+				return n - 1
+			}
+		}
 		col = windowed(r, ls, n, n, func(w lineWindow) (int, bool) { return w.prevColW(n) })
 	}
 	if col == 0 || col >= n {
+		return col
+	}
+	// charStartW's fast path: col starts an ASCII character that nothing
+	// after it can join.
+	if b, lo := nearBytes(r, ls, n, col); asciiBoundary(b[col-1-lo], b[col-lo]) && (col+1 == n || b[col+1-lo] < 0x80) {
 		return col
 	}
 	return windowed(r, ls, n, col, func(w lineWindow) (int, bool) { return w.charStartW(col) })
