@@ -36,9 +36,7 @@ var historyCases = []historyCase{
 // histories against Vim 9.0: a ':' line only when one of its keys was
 // typed (or read from -s), a search line always.
 func TestCmdHistoryVim(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim not installed")
-	}
+	needVim(t)
 	const text = ":set sw=7\nbar\nfoo\n"
 	for _, c := range historyCases {
 		t.Run(c.name, func(t *testing.T) {

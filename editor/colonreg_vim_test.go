@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,9 +14,7 @@ import (
 // :source or commands run as g& runs its :s. The keys are typed into kjx
 // and read by Vim from -s; the text and the register are compared.
 func TestColonRegisterVim(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim not installed")
-	}
+	needVim(t)
 	const text = "abc\nzzz\n"
 	for _, c := range []struct{ name, keys, source string }{
 		{name: "put after s", keys: ":s/b/B/\r:put :\r"},

@@ -144,9 +144,7 @@ func runKjxArgs(t *testing.T, files map[string]string, cmds []string) []argState
 // TestArgListDifferential replays random scenarios of argument-list
 // commands in Vim and in kjx and compares the state after every command.
 func TestArgListDifferential(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	files := map[string]string{"a.txt": "a1\n", "b.txt": "b1\n  b2\n", "c.txt": "c1\n"}
 	rng := rand.New(rand.NewPCG(14, 13))
 	n := 80

@@ -3,7 +3,6 @@ package editor
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"testing"
 )
 
@@ -35,9 +34,7 @@ var fileInfoScenarios = []struct {
 // ([Modified][Not edited][New]) and the E13 that protects an existing
 // file from a buffer renamed onto it, with Vim, after every command.
 func TestFileInfoDifferential(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim not installed")
-	}
+	needVim(t)
 	files := map[string]string{"a.txt": "one\ntwo\n", "b.txt": "bee\n"}
 	for _, sc := range fileInfoScenarios {
 		want := runVimFileInfo(t, files, sc.start, sc.cmds)

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -108,9 +107,7 @@ func TestEditCases(t *testing.T) {
 // TestEditCasesAgainstVim checks the expectations of editCases themselves
 // against the installed Vim.
 func TestEditCasesAgainstVim(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	if testing.Short() {
 		t.Skip("starts vim; skipped with -short")
 	}

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -36,9 +35,7 @@ type vimNumbers struct {
 // Vim 9.0 does for every number option ('scrolloff' and 'sidescrolloff'
 // aside: vim -Es does not check them, TestSetScrollOffLimits pins them).
 func TestVimSetNumberLimits(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	if testing.Short() {
 		t.Skip("starts vim; skipped with -short")
 	}

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"encoding/json"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -57,9 +56,7 @@ var emptyChangeCases = []struct{ text, steps string }{
 // and compares text, cursor, undo sequence numbers and 'modified' after
 // every step.
 func TestEmptyChangesDifferential(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim not installed")
-	}
+	needVim(t)
 	for _, tc := range emptyChangeCases {
 		for _, sc := range strings.Split(tc.steps, "|") {
 			c := exCase{Name: "empty", Text: tc.text, Steps: strings.Split(sc, " ")}

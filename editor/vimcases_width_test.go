@@ -2,7 +2,6 @@ package editor
 
 import (
 	"math/rand/v2"
-	"os/exec"
 	"testing"
 )
 
@@ -66,9 +65,7 @@ func TestFormatCharColumns(t *testing.T) {
 // TestVimFormatCharColumns runs formatSteps in the real Vim and in kjx and
 // compares text and cursor after every step.
 func TestVimFormatCharColumns(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	if testing.Short() {
 		t.Skip("starts vim; skipped with -short")
 	}
@@ -105,9 +102,7 @@ var widthMoves = []string{
 // TestVimFormatCharRandom replays random scenarios of widthMoves in Vim
 // and kjx and compares text and cursor after every step.
 func TestVimFormatCharRandom(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	if testing.Short() {
 		t.Skip("starts vim; skipped with -short")
 	}

@@ -125,9 +125,7 @@ func updateGolden(t *testing.T) {
 // TestVimLive runs a few scenarios through the installed Vim right now,
 // so a change in Vim (or in the driver) shows up; it skips without vim.
 func TestVimLive(t *testing.T) {
-	if _, err := exec.LookPath("vim"); err != nil {
-		t.Skip("vim is not installed")
-	}
+	needVim(t)
 	if testing.Short() {
 		t.Skip("starts vim; skipped with -short")
 	}
