@@ -283,6 +283,7 @@ func (e *Editor) errMsg(format string, args ...any) {
 // run.
 func (e *Editor) beep() {
 	e.flushes++
+	e.normBuf.rest = "" // the rest of a :normal argument is not typed
 	kept := e.queue[:0]
 	for _, q := range e.queue {
 		if q.typed {

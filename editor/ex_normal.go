@@ -16,14 +16,9 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 		return errors.New("E471: Argument required")
 	}
 	if c.Range.Count() == 0 {
-		// The keys go straight into the queue (a pasted file in one
-		// line is not held twice).
-		e.runQueued(len(c.Arg), func(q []queued) []queued {
-			for _, r := range c.Arg {
-				q = append(q, queued{k: rawArgKey(r)})
-			}
-			return q
-		})
+		// The keys are read from the argument as the queue drains: a
+		// file pasted in one line is never held as keys at once.
+		e.runQueued(c.Arg, nil)
 		return nil
 	}
 	keys := rawKeys(c.Arg) // run once per line: its own copy
@@ -40,10 +35,17 @@ func exNormal(e *Editor, c *exparse.Cmd, rg exRange) error {
 }
 
 // normScratch is the storage the outermost :normal reuses for its queue
-// (a script of :normal! lines runs one per line).
+// (a script of :normal! lines runs one per line), and the text of the
+// running :normal whose keys are not yet in the queue.
 type normScratch struct {
 	queue []queued
+	rest  string
 }
+
+// argChunk is how many keys of a :normal argument go into the queue at a
+// time: the keys of a long argument (a pasted file) are read as they
+// run, not copied into a queue of its length.
+const argChunk = 1 << 12
 
 // maxKeptKeys is the capacity up to which a buffer of keys is kept for
 // the next command once its own command ends. A longer one (a whole file
@@ -67,39 +69,40 @@ func (e *Editor) runNormal(keys []Key) { e.runKeys(keys, false) }
 // from a script of Normal-mode commands (:source!), which Vim reads as
 // it reads -s: typed for the command-line history.
 func (e *Editor) runKeys(keys []Key, scriptin bool) {
-	e.runQueued(len(keys), func(q []queued) []queued {
-		for _, k := range keys {
-			q = append(q, queued{k: k, scriptin: scriptin})
-		}
-		return q
-	})
+	var q []queued
+	if e.normDepth == 0 {
+		q = e.normBuf.queue[:0] // see runQueued
+	}
+	q = slices.Grow(q, len(keys))
+	for _, k := range keys {
+		q = append(q, queued{k: k, scriptin: scriptin})
+	}
+	e.runQueued("", q)
 }
 
-// runQueued runs, as :normal does, the n keys fill appends to the queue
-// it is given: fill runs before any key does, so an inner :normal may
-// reuse what the outer one read its keys from.
-func (e *Editor) runQueued(n int, fill func([]queued) []queued) {
+// runQueued runs, as :normal does, the keys of arg (raw text, read into
+// the queue argChunk keys at a time as it drains) or else the keys of q.
+func (e *Editor) runQueued(arg string, q []queued) {
 	if e.normDepth >= 1000 {
 		e.errMsg("E192: Recursive use of :normal too deep")
 		return
 	}
 	e.normDepth++
 	defer func() { e.normDepth-- }()
-	savedQ, savedD := e.queue, e.draining
+	savedQ, savedD, savedRest := e.queue, e.draining, e.normBuf.rest
 	flushes := e.flushes
-	var q []queued
-	if e.normDepth == 1 {
-		// The outermost :normal reuses one queue: nothing keeps the
-		// queue once it returns.
-		q = e.normBuf.queue[:0]
-	}
-	q = fill(slices.Grow(q, n))
-	if e.normDepth == 1 {
-		e.normBuf.queue = q
-	}
-	e.queue = q
+	e.queue, e.normBuf.rest = q, arg
 	e.draining = true
-	for len(e.queue) > 0 && !e.quit {
+	buf := q // where the argument's keys are read to
+	if e.normDepth == 1 && buf == nil {
+		buf = e.normBuf.queue // the outermost :normal's, kept between lines
+	}
+	for !e.quit {
+		if len(e.queue) == 0 {
+			if buf = e.readArg(buf); len(e.queue) == 0 {
+				break
+			}
+		}
 		if e.queuedInsertRun() {
 			continue
 		}
@@ -111,8 +114,7 @@ func (e *Editor) runQueued(n int, fill func([]queued) []queued) {
 		if q.scriptin {
 			e.keyTick++
 		}
-		e.noteScriptin(q)
-		e.dispatch(q.k, q.typed)
+		e.dispatchQueued(q)
 	}
 	// An incomplete command is ended as with <Esc>.
 	if e.mode != ModeNormal || len(e.pending) > 0 {
@@ -123,9 +125,9 @@ func (e *Editor) runQueued(n int, fill func([]queued) []queued) {
 		e.abortConfirm() // prompts of a :g that goes on
 		e.pending = e.pending[:0]
 	}
-	e.queue, e.draining = savedQ, savedD
+	e.queue, e.draining, e.normBuf.rest = savedQ, savedD, savedRest
 	if e.normDepth == 1 {
-		e.normBuf.queue = reusable(e.normBuf.queue)
+		e.normBuf.queue = reusable(buf)
 	}
 	if e.flushes != flushes {
 		// As in Vim, an error inside :normal also drops the keys not
@@ -133,4 +135,27 @@ func (e *Editor) runQueued(n int, fill func([]queued) []queued) {
 		// :normal, the levels of a recursive one).
 		e.beep()
 	}
+}
+
+// readArg reads the next argChunk keys of the running :normal's argument
+// into buf, emptied, and queues them; it returns buf. The queue is empty
+// when it is called: nothing else holds buf's keys.
+func (e *Editor) readArg(buf []queued) []queued {
+	rest := e.normBuf.rest
+	if rest == "" {
+		return buf
+	}
+	q := buf[:0]
+	for i, r := range rest {
+		if len(q) == argChunk {
+			rest = rest[i:]
+			break
+		}
+		q = append(q, queued{k: rawArgKey(r)})
+	}
+	if len(q) < argChunk {
+		rest = ""
+	}
+	e.normBuf.rest, e.queue = rest, q
+	return q
 }

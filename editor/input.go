@@ -60,8 +60,7 @@ func (e *Editor) drain() {
 		if !q.typed && e.interrupted() {
 			continue
 		}
-		e.noteScriptin(q)
-		e.dispatch(q.k, q.typed)
+		e.dispatchQueued(q)
 	}
 	e.keptMsg = false // the typeahead ran out: Vim redraws and forgets keep_msg
 	if e.mode != ModeCmdline {
@@ -69,12 +68,22 @@ func (e *Editor) drain() {
 	}
 }
 
-// noteScriptin marks the command line being edited as typed when q was
-// read from a -s script (see addLineHistory).
-func (e *Editor) noteScriptin(q queued) {
-	if q.scriptin && e.cmdline != nil {
-		e.cmdline.typed = true
+// dispatchQueued handles a key from the typeahead. A key read from a -s
+// script marks the command line being edited as typed (see
+// addLineHistory). An <Esc> not typed (from a macro, a mapping, :normal)
+// runs the command line, as in Vim (c_<Esc>), where only a typed one
+// abandons it; a :normal that ends in Command-line mode abandons it
+// (runQueued).
+func (e *Editor) dispatchQueued(q queued) {
+	k := q.k
+	if e.cmdline != nil {
+		if q.scriptin {
+			e.cmdline.typed = true
+		} else if cl := e.cmdline; !q.typed && e.mode == ModeCmdline && !cl.literal && !cl.regWait && (k.Code == KeyEsc || k.IsCtrl('[')) {
+			k = K(KeyEnter)
+		}
 	}
+	e.dispatch(k, q.typed)
 }
 
 // dispatch handles one key in the current mode.

@@ -3,6 +3,7 @@ package editor
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
 )
@@ -67,18 +68,25 @@ func runLength(q []queued, is func(Key) bool) int {
 }
 
 // reserveKeys sizes the session's key record once when a long queue feeds
-// it (a file pasted in one :normal line): for the keys up to the queue's
-// first <Esc>, so that recording them allocates once, not at every
-// doubling.
+// it (a file pasted in one :normal line): for the keys up to the first
+// <Esc> of the queue and of the :normal argument not yet read into it,
+// so that recording them allocates once, not at every doubling.
 func (e *Editor) reserveKeys(q []queued) {
 	in := e.ins
-	if in.reserved || in.replay || len(q) <= maxKeptKeys {
+	rest := e.normBuf.rest
+	if in.reserved || in.replay || len(q)+len(rest) <= maxKeptKeys {
 		return
 	}
 	in.reserved = true
 	n := 0
 	for n < len(q) && q[n].k.Code != KeyEsc {
 		n++
+	}
+	if n == len(q) {
+		if i := strings.IndexByte(rest, 0x1b); i >= 0 {
+			rest = rest[:i]
+		}
+		n += utf8.RuneCountInString(rest)
 	}
 	in.keys = slices.Grow(in.keys, n)
 }
