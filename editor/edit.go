@@ -18,7 +18,7 @@ func (e *Editor) applyJoin(off int, old, new string) { e.applyShift(off, old, ne
 
 // applyShift is apply with the function that says how the change moves
 // lines (for the observers of its lines).
-func (e *Editor) applyShift(off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
+func (e *Editor) applyShift(off int, old, new string, shift func(buffer.Rope, int, string, string) lineShift) {
 	b := e.buf()
 	note := b.beforeSave()
 	b.tree.Save(e.win.cur, e.src)

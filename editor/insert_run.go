@@ -173,10 +173,10 @@ type colWalker struct {
 	w           lineWindow
 }
 
-func newColWalker(r buffer.Rope, l, from int) *colWalker {
+func newColWalker(r buffer.Rope, l, from int) colWalker {
 	ls := r.LineStart(l)
 	n := r.LineEnd(l) - ls
-	return &colWalker{r: r, ls: ls, n: n, from: from, size: fastWindow, w: ropeWindow(r, ls, n, from, fastWindow)}
+	return colWalker{r: r, ls: ls, n: n, from: from, size: fastWindow, w: ropeWindow(r, ls, n, from, fastWindow)}
 }
 
 // prevCol is ropePrevCol(r, l, col) for a col at or before from.

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/kjx-editor/kjx/buffer"
 	"sort"
 	"strings"
 )
@@ -109,16 +110,9 @@ func (s lineShift) movePos(p Pos) (Pos, bool) {
 // isBlanks reports whether s holds only spaces and tabs.
 func isBlanks(s string) bool { return strings.Trim(s, " \t") == "" }
 
-// lineIndex is what shiftOf reads of a text: its lines' offsets.
-type lineIndex interface {
-	LineOf(int) int
-	LineStart(int) int
-	Len() int
-}
-
 // shiftOf computes the line movement of the change that replaced old by
 // new at offset off of the text after (r).
-func shiftOf(r lineIndex, off int, old, new string) lineShift {
+func shiftOf(r buffer.Rope, off int, old, new string) lineShift {
 	oldNL := strings.Count(old, "\n")
 	if oldNL == 0 && strings.IndexByte(new, '\n') < 0 {
 		return lineShift{delFrom: 1, delTo: 0} // within one line: no mark moves
@@ -154,7 +148,7 @@ func shiftOf(r lineIndex, off int, old, new string) lineShift {
 // break and the next line's indent replaced by a separator): the next
 // line is the one that goes, its marks joining the line, even where the
 // change looks like a dd (joining an empty line to the next).
-func joinShiftOf(r lineIndex, off int, old, new string) lineShift {
+func joinShiftOf(r buffer.Rope, off int, old, new string) lineShift {
 	l := r.LineOf(min(off, r.Len()))
 	return joinShift(l, off-r.LineStart(l), old, new)
 }
@@ -179,7 +173,7 @@ func marksOn(b *Buffer, l1, l2 int) map[rune]Pos {
 // joins the last one to the first (op_delete, do_join), so the first line
 // keeps its marks even when the delete starts in its column 0, where
 // shiftOf would see whole lines deleted.
-func charDeleteShiftOf(r lineIndex, off int, old, new string) lineShift {
+func charDeleteShiftOf(r buffer.Rope, off int, old, new string) lineShift {
 	n := strings.Count(old, "\n")
 	if n == 0 || new != "" {
 		return shiftOf(r, off, old, new)
@@ -190,7 +184,7 @@ func charDeleteShiftOf(r lineIndex, off int, old, new string) lineShift {
 
 // deleteAllShift is the shift of deleting every line (old is the whole
 // text): all of them go, marks on them too, as Vim's mark_adjust for :%d.
-func deleteAllShift(_ lineIndex, _ int, old, _ string) lineShift {
+func deleteAllShift(_ buffer.Rope, _ int, old, _ string) lineShift {
 	n := strings.Count(old, "\n")
 	return lineShift{delFrom: 0, delTo: n, shiftFrom: n + 1, delta: -n}
 }

@@ -1,5 +1,7 @@
 package editor
 
+import "github.com/kjx-editor/kjx/buffer"
+
 // Change observers: what keeps line numbers on their text while changes
 // are applied, as Vim's mark_adjust does. A change's line movement is
 // computed once, and only when an observer holds a line of the changed
@@ -24,7 +26,7 @@ func (e *Editor) lineObservers() []lineObserver {
 // changeApplied tells the observers of b about the change that replaced
 // old by new at off (b's text is already changed); shift says how it
 // moves lines (shiftOf, or joinShiftOf for J's).
-func (e *Editor) changeApplied(b *Buffer, off int, old, new string, shift func(lineIndex, int, string, string) lineShift) {
+func (e *Editor) changeApplied(b *Buffer, off int, old, new string, shift func(buffer.Rope, int, string, string) lineShift) {
 	var sh lineShift
 	computed := false
 	for _, o := range e.lineObservers() {

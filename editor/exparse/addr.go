@@ -36,6 +36,8 @@ func parseRange(s string, i int) (Range, int, error) {
 		case i < len(s) && s[i] == '*':
 			i++
 			r.Addrs = append(r.Addrs, Addr{Kind: AddrMark, Mark: '<'}, Addr{Kind: AddrMark, Mark: '>'})
+		case len(r.Addrs) == 0 && (i >= len(s) || s[i] != ',' && s[i] != ';'):
+			return r, i, nil // no address and no separator: no range at all
 		default:
 			// A missing address is the cursor line (default_address).
 			r.Addrs = append(r.Addrs, Addr{Kind: AddrCurrent})
