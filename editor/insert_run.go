@@ -88,7 +88,7 @@ func (e *Editor) reserveKeys(q []queued) {
 		}
 		n += utf8.RuneCountInString(rest)
 	}
-	in.keys = slices.Grow(in.keys, n)
+	in.keys = slices.Grow(in.keys, n+1) // +1: finishInsert appends the <Esc>
 }
 
 // runChar reports whether k inserts itself as text.

@@ -306,6 +306,9 @@ func isTextObject(name string) bool {
 func (e *Editor) normalKey(k Key) {
 	e.checkPCMark() // after a search or an Ex command ended on the command line
 	e.pending = append(e.pending, k)
+	if countSoFar(e.pending) {
+		return // a count being typed: parseNormal would say nMore
+	}
 	c, st := parseNormal(e.pending, e.mode.visual())
 	switch st {
 	case nMore:
@@ -336,6 +339,17 @@ func (e *Editor) normalKey(k Key) {
 		e.win.clampCursor(e.ins != nil && e.ins.oneCmd)
 	}
 	e.scrollToCursor()
+}
+
+// countSoFar reports whether keys are only a count (digits, the first not
+// 0), so that the command is not parsed again at each digit of {N}go.
+func countSoFar(keys []Key) bool {
+	for i, k := range keys {
+		if k.Code != KeyRune || k.Mod != 0 || k.Rune < '0' || k.Rune > '9' || (i == 0 && k.Rune == '0') {
+			return false
+		}
+	}
+	return true
 }
 
 // hasMotion reports whether name is a motion (including / and ?).
