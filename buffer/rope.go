@@ -63,11 +63,48 @@ func (r Rope) LineEnd(n int) int {
 	return r.newlineAt(n + 1)
 }
 
+// LineBounds returns LineStart(n) and LineEnd(n) with one descent of the
+// tree when the line's end is in the leaf where it starts (the usual
+// case). n ranges over 0..Newlines(); it panics outside.
+func (r Rope) LineBounds(n int) (start, end int) {
+	r.live()
+	last := r.root.lines()
+	if n < 0 || n > last {
+		panic(fmt.Sprintf("buffer: LineBounds(%d) out of range [0,%d]", n, last))
+	}
+	if n == 0 {
+		if last == 0 {
+			return 0, r.root.size()
+		}
+		leaf, _ := r.leafAt(0)
+		if i := bytes.IndexByte(leaf, '\n'); i >= 0 {
+			return 0, i
+		}
+		return 0, r.newlineAt(1)
+	}
+	leaf, leafStart, nl := r.newlineLeaf(n)
+	start = nl + 1
+	if n == last {
+		return start, r.root.size()
+	}
+	if i := bytes.IndexByte(leaf[start-leafStart:], '\n'); i >= 0 {
+		return start, start + i
+	}
+	return start, r.newlineAt(n + 1)
+}
+
 // newlineAt returns the offset of the k-th '\n' (1-based), 1 <= k <= nl.
 func (r Rope) newlineAt(k int) int {
+	_, _, off := r.newlineLeaf(k)
+	return off
+}
+
+// newlineLeaf returns the leaf holding the k-th '\n' (1-based, 1 <= k <=
+// nl), the leaf's offset, and the newline's offset.
+func (r Rope) newlineLeaf(k int) (leaf []byte, leafStart, at int) {
 	c := r.root
 	if r.h == 0 {
-		return nthNewline(c.text(), c.lines(), k)
+		return c.text(), 0, nthNewline(c.text(), c.lines(), k)
 	}
 	off := 0
 	for h := r.h; ; h-- {
@@ -79,7 +116,7 @@ func (r Rope) newlineAt(k int) int {
 			off += kids[i].size()
 		}
 		if h == 1 {
-			return off + n.nthNewlineIn(i, k)
+			return kids[i].text(), off, off + n.nthNewlineIn(i, k)
 		}
 		c = kids[i]
 	}
@@ -204,6 +241,9 @@ func (r Rope) appendRange(dst []byte, a, b int) []byte {
 	if a == b {
 		return dst
 	}
+	if leaf, start := r.leafAt(a); b-start <= len(leaf) {
+		return append(dst, leaf[a-start:b-start]...) // within one leaf: no iterator
+	}
 	var it Iter
 	for it.forward(r, a); it.Next(); {
 		c := it.Chunk()
@@ -218,6 +258,10 @@ func (r Rope) appendRange(dst []byte, a, b int) []byte {
 // writeRange writes the bytes in [a, b) to t.
 func (r Rope) writeRange(t *textBuilder, a, b int) {
 	if a == b {
+		return
+	}
+	if leaf, start := r.leafAt(a); b-start <= len(leaf) {
+		t.write(leaf[a-start : b-start]) // within one leaf: no iterator
 		return
 	}
 	var it Iter

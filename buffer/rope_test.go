@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"sync"
@@ -147,6 +148,8 @@ func TestPanicsOutOfRange(t *testing.T) {
 		"LineStart(-1)":      func() { r.LineStart(-1) },
 		"LineStart(2)":       func() { r.LineStart(2) },
 		"LineEnd(2)":         func() { r.LineEnd(2) },
+		"LineBounds(2)":      func() { r.LineBounds(2) },
+		"LineBounds(-1)":     func() { r.LineBounds(-1) },
 		"LineOf(5)":          func() { r.LineOf(5) },
 		"ByteAt(4)":          func() { r.ByteAt(4) },
 		"Slice(3,2)":         func() { r.Slice(3, 2) },
@@ -432,3 +435,41 @@ func TestSliceStringOneByte(t *testing.T) {
 }
 
 var sinkString string
+
+// TestLineBoundsMatchesStartEnd: LineBounds is LineStart and LineEnd at
+// every line of ropes of many leaves, with long lines that cross leaves,
+// lines that end at a leaf's end, empty lines, and after edits (leaves of
+// every size), with no final newline or with one.
+func TestLineBoundsMatchesStartEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	for round := range 40 {
+		var sb strings.Builder
+		for sb.Len() < (round%5+1)*3*maxLeaf {
+			switch rng.IntN(4) {
+			case 0:
+				sb.WriteString(strings.Repeat("w", rng.IntN(3*maxLeaf)))
+			case 1:
+				sb.WriteString(strings.Repeat("x", rng.IntN(40)))
+			}
+			sb.WriteByte('\n')
+		}
+		text := sb.String()
+		if round%2 == 1 {
+			text += "tail"
+		}
+		r := FromString(text)
+		for range round % 7 {
+			off := rng.IntN(r.Len() + 1)
+			r = r.Insert(off, strings.Repeat("y\n", rng.IntN(3))+"y")
+		}
+		for n := 0; n <= r.Newlines(); n++ {
+			s, e := r.LineBounds(n)
+			if s != r.LineStart(n) || e != r.LineEnd(n) {
+				t.Fatalf("round %d: LineBounds(%d) = %d, %d; LineStart, LineEnd = %d, %d", round, n, s, e, r.LineStart(n), r.LineEnd(n))
+			}
+		}
+	}
+	if s, e := FromString("").LineBounds(0); s != 0 || e != 0 {
+		t.Fatalf("empty rope: LineBounds(0) = %d, %d", s, e)
+	}
+}

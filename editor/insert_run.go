@@ -174,8 +174,8 @@ type colWalker struct {
 }
 
 func newColWalker(r buffer.Rope, l, from int) colWalker {
-	ls := r.LineStart(l)
-	n := r.LineEnd(l) - ls
+	ls, le := r.LineBounds(l)
+	n := le - ls
 	return colWalker{r: r, ls: ls, n: n, from: from, size: fastWindow, w: ropeWindow(r, ls, n, from, fastWindow)}
 }
 

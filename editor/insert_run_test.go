@@ -136,3 +136,30 @@ func BenchmarkTypedPatch10MB(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTypedReplayLines is the typed replay as 1d runs it, line by
+// line: mostly one-key patches (half of rustcode's :normal! lines are
+// "{byte}goaX<Esc>"), a <BS> patch, a two-key patch joined to the one
+// before, and the sleep between transactions, in a 100 KB buffer. The
+// time is per script line.
+func BenchmarkTypedReplayLines(b *testing.B) {
+	e := benchEditor(b, 100<<10)
+	size := e.text().Len()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		off := 1 + (i*7919)%(size-2)
+		var line string
+		switch i % 4 {
+		case 0:
+			line = fmt.Sprintf("normal! %dgoaX\x1b", off)
+		case 1:
+			line = "sleep 1"
+		case 2:
+			line = fmt.Sprintf("normal! %dgoi\x08\x1b", off)
+		default:
+			line = fmt.Sprintf("undojoin|normal! %dgoaab\x1b", off)
+		}
+		e.ExecEx(line)
+	}
+}

@@ -23,9 +23,12 @@ func lineStart(r buffer.Rope, l int) int { return r.LineStart(l) }
 // the end of the text).
 func lineEnd(r buffer.Rope, l int) int { return r.LineEnd(l) }
 
-func lineText(r buffer.Rope, l int) string { return r.SliceString(r.LineStart(l), r.LineEnd(l)) }
+func lineText(r buffer.Rope, l int) string { return r.SliceString(r.LineBounds(l)) }
 
-func lineLen(r buffer.Rope, l int) int { return r.LineEnd(l) - r.LineStart(l) }
+func lineLen(r buffer.Rope, l int) int {
+	s, e := r.LineBounds(l)
+	return e - s
+}
 
 func posToOff(r buffer.Rope, p Pos) int { return r.LineStart(p.Line) + p.Col }
 
@@ -55,8 +58,8 @@ func prevCol(line string, col int) int {
 // ropeNextCol is nextCol on line l of r, reading only a window of the line
 // around col.
 func ropeNextCol(r buffer.Rope, l, col int) int {
-	ls := r.LineStart(l)
-	n := r.LineEnd(l) - ls
+	ls, le := r.LineBounds(l)
+	n := le - ls
 	if col >= n {
 		return n
 	}
@@ -69,8 +72,8 @@ func ropePrevCol(r buffer.Rope, l, col int) int {
 	if col <= 0 {
 		return 0
 	}
-	ls := r.LineStart(l)
-	n := r.LineEnd(l) - ls
+	ls, le := r.LineBounds(l)
+	n := le - ls
 	if col >= 2 && col <= n { // prevColW's fast path, read without a window
 		b, lo := nearBytes(r, ls, n, col)
 		if asciiBoundary(b[col-2-lo], b[col-1-lo]) && (col == n || asciiBoundary(b[col-1-lo], b[col-lo])) {

@@ -210,8 +210,8 @@ func windowed(r buffer.Rope, ls, n, col int, f func(lineWindow) (int, bool)) int
 // not past the last character in Normal mode, on a cluster start. It reads
 // only a window of the line around col.
 func clampCol(r buffer.Rope, l, col int, insert bool) int {
-	ls := r.LineStart(l)
-	n := r.LineEnd(l) - ls
+	ls, le := r.LineBounds(l)
+	n := le - ls
 	if col < 0 {
 		col = 0
 	}

@@ -29,8 +29,8 @@ func stepRight(next func(int) (int, bool), n, col, count int, past bool) (to int
 // (l and x on a multi-megabyte line would otherwise copy all of it).
 func rightFast(m *mctx, past bool) (col int, moved, ok bool) {
 	r := m.e.text()
-	ls := r.LineStart(m.cur.Line)
-	n := r.LineEnd(m.cur.Line) - ls
+	ls, le := r.LineBounds(m.cur.Line)
+	n := le - ls
 	lo := min(max(m.cur.Col, 0), n)
 	hi := n
 	if m.count1 < 1<<16 {

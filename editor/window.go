@@ -59,7 +59,8 @@ func (e *Editor) toFirstNonBlank(l int) {
 // ropeFirstNonBlank is firstNonBlank of line l, reading only as much of
 // the line as its indent needs (a long line is not copied for :1 or G).
 func ropeFirstNonBlank(r buffer.Rope, l int) int {
-	ls, n := r.LineStart(l), r.LineEnd(l)-r.LineStart(l)
+	ls, le := r.LineBounds(l)
+	n := le - ls
 	for size := nearWindow; size < n; size *= 8 {
 		if w := len(leadingWhite(r.SliceString(ls, ls+size))); w < size {
 			return w // a non-blank within the window
