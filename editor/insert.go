@@ -246,7 +246,7 @@ func (e *Editor) restartInsert() {
 	in.rcount = 0
 	in.redoRegister = 0
 	in.start = cur
-	in.prefix = MustParseKeys("i")
+	in.prefix = insertPrefix("i")
 	in.keys = in.keys[:0]
 	in.replaced = nil
 	in.aiLine = -1
@@ -359,4 +359,23 @@ func insertedText(keys []Key) string {
 		}
 	}
 	return b.String()
+}
+
+// insertPrefixes are the keys of the commands that start Insert mode,
+// parsed once: every patch of a typed replay starts with one.
+var insertPrefixes = func() map[string][]Key {
+	m := map[string][]Key{}
+	for _, name := range []string{"i", "a", "I", "A", "gI", "o", "O", "gi", "<Insert>", "R"} {
+		m[name] = MustParseKeys(name)
+	}
+	return m
+}()
+
+// insertPrefix is the keys of the Insert command name, shared: the
+// capacity is the length, so an append to them copies.
+func insertPrefix(name string) []Key {
+	if k, ok := insertPrefixes[name]; ok {
+		return k[:len(k):len(k)]
+	}
+	return MustParseKeys(name)
 }

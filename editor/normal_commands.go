@@ -170,7 +170,7 @@ func cmdInsert(e *Editor, c *ncmd) {
 	r := e.text()
 	cur := e.win.cur
 	count := c.count1()
-	prefix := MustParseKeys(c.name)
+	prefix := insertPrefix(c.name)
 	switch c.name {
 	case "a":
 		e.win.cur.Col = ropeNextCol(r, cur.Line, cur.Col)
@@ -193,7 +193,7 @@ func cmdInsert(e *Editor, c *ncmd) {
 	case "<Insert>", "gi":
 		// . repeats gi as i, at the cursor (Vim's nv_edit sees 'i').
 		name = "i"
-		prefix = MustParseKeys("i")
+		prefix = insertPrefix("i")
 	}
 	e.startInsert(name, count, prefix)
 }

@@ -45,8 +45,8 @@ func (e *Editor) feedScriptin(keys []Key) {
 // Vim, the lines of a sourced script run one level deeper than the
 // :source that reads them (E169 counts both).
 func (e *Editor) Source(r io.Reader, name string) error {
-	e.exDepth++
-	defer func() { e.exDepth-- }()
+	e.ex.depth++
+	defer func() { e.ex.depth-- }()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for !e.quit {
 		line, err := br.ReadString('\n')
