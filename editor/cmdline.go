@@ -37,6 +37,10 @@ func (e *Editor) startSearchCmdline(name string, op *ncmd) {
 	}
 	kind := rune(name[0])
 	e.startCmdline(kind, "")
+	if op != nil {
+		kept := *op // op is the running command's (cmdNesting): keep a copy
+		op = &kept
+	}
 	e.cmdline.op = op
 	e.cmdline.count = count
 }

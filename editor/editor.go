@@ -92,8 +92,8 @@ type Editor struct {
 	draining bool
 	// noInsertRuns: every Insert-mode key on its own (tests; insert_run.go).
 	noInsertRuns bool
-	ex           exNesting // Ex command lines and commands running (ex.go)
-	flushes      int       // typeahead flushes by beep (runNormal passes them outward)
+	nest         cmdNesting // commands running one inside the other (nesting.go)
+	flushes      int        // typeahead flushes by beep (runNormal passes them outward)
 	// interrupt is Vim's got_int: set by Interrupt from any goroutine,
 	// it stops the run of keys not typed (a macro that runs itself).
 	interrupt atomic.Bool

@@ -36,12 +36,12 @@ func (e *Editor) execExLine(line string, typed bool) bool {
 	// running ':', @: , a sourced script) nest at most maxExDepth deep.
 	// Only the depth counts, never how many keys or lines ran: a script
 	// of any length runs whole.
-	if e.ex.depth >= maxExDepth {
+	if e.nest.depth >= maxExDepth {
 		e.errMsg("E169: Command too recursive")
 		return false
 	}
-	e.ex.depth++
-	defer func() { e.ex.depth-- }()
+	e.nest.depth++
+	defer func() { e.nest.depth-- }()
 	saved := e.src
 	e.src = undo.SourceEx
 	defer func() { e.src = saved }()
@@ -172,32 +172,8 @@ func (e *Editor) execEx(c exparse.Cmd) error {
 	if slices.Contains(c.Mods, "keepjumps") {
 		defer e.keepJumps()()
 	}
-	return e.ex.run(e, f, c, rg)
-}
-
-// exNesting is what runs Ex commands keep: the nesting of command lines
-// (Vim's call_depth, for E169), and one Cmd for each command running, one
-// inside the other, reused by the next command at that level: handlers
-// get a *Cmd but keep none once they return, so a script's lines do not
-// each put a Cmd on the heap.
-type exNesting struct {
-	depth   int
-	cmds    []*exparse.Cmd
-	running int
-}
-
-// run calls f with a pointer to a copy of c.
-func (x *exNesting) run(e *Editor, f exFunc, c exparse.Cmd, rg exRange) error {
-	if x.running == len(x.cmds) {
-		x.cmds = append(x.cmds, new(exparse.Cmd))
-	}
-	slot := x.cmds[x.running]
-	*slot = c
-	x.running++
-	defer func() {
-		x.running--
-		*slot = exparse.Cmd{} // holds nothing of this command
-	}()
+	slot := e.nest.cmds.take(c)
+	defer e.nest.cmds.release()
 	return f(e, slot, rg)
 }
 

@@ -324,13 +324,12 @@ func (e *Editor) normalKey(k Key) {
 		return
 	}
 	e.pending = e.pending[:0]
-	// A copy for the commands, which keep it: the pending keys above
-	// (counts, prefixes) leave c on the stack.
-	run := c
+	run := e.nest.ncmds.take(c) // see cmdNesting
+	defer e.nest.ncmds.release()
 	if e.mode.visual() {
-		e.execVisual(&run)
+		e.execVisual(run)
 	} else {
-		e.execNormal(&run)
+		e.execNormal(run)
 	}
 	e.checkPCMark()
 	if e.mode == ModeNormal {

@@ -45,8 +45,8 @@ func (e *Editor) feedScriptin(keys []Key) {
 // Vim, the lines of a sourced script run one level deeper than the
 // :source that reads them (E169 counts both).
 func (e *Editor) Source(r io.Reader, name string) error {
-	e.ex.depth++
-	defer func() { e.ex.depth-- }()
+	e.nest.depth++
+	defer func() { e.nest.depth-- }()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for !e.quit {
 		line, err := br.ReadString('\n')
