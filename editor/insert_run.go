@@ -164,23 +164,54 @@ func (e *Editor) backspaceRun(q []queued) int {
 }
 
 // colWalker finds the character columns before a column of one line, as
-// ropePrevCol does, reading one window of the line that grows as the walk
-// needs more (not a new window per step).
+// ropePrevCol does. It first reads the bytes just before the column onto
+// the stack, enough for a run of <BS> over ASCII text; only where they do
+// not settle a column does it read a window of the line, which grows as
+// the walk needs more (not a new window per step).
 type colWalker struct {
 	r           buffer.Rope
 	ls, n, from int
-	size        int
+	size        int // of w; 0 before w is read
 	w           lineWindow
+	near        [nearWalk + 1]byte // bytes nearLo.. of the line
+	nearLo      int
+	nearLen     int
 }
+
+// nearWalk is how many bytes before the column colWalker reads first.
+const nearWalk = 63
 
 func newColWalker(r buffer.Rope, l, from int) colWalker {
 	ls, le := r.LineBounds(l)
-	n := le - ls
-	return colWalker{r: r, ls: ls, n: n, from: from, size: fastWindow, w: ropeWindow(r, ls, n, from, fastWindow)}
+	c := colWalker{r: r, ls: ls, n: le - ls, from: from}
+	c.nearLo = max(from-nearWalk, 0)
+	c.nearLen = len(r.AppendSlice(c.near[:0], ls+c.nearLo, ls+min(from+1, c.n)))
+	return c
+}
+
+// nearPrevCol is prevCol's fast path: col-1 when the bytes around it
+// are ASCII (as ropePrevCol's).
+func (c *colWalker) nearPrevCol(col int) (int, bool) {
+	i := col - c.nearLo
+	if col < 2 || i-2 < 0 || (col < c.n && i >= c.nearLen) {
+		return 0, false
+	}
+	b := c.near[:c.nearLen]
+	if asciiBoundary(b[i-2], b[i-1]) && (col == c.n || asciiBoundary(b[i-1], b[i])) {
+		return col - 1, true
+	}
+	return 0, false
 }
 
 // prevCol is ropePrevCol(r, l, col) for a col at or before from.
 func (c *colWalker) prevCol(col int) int {
+	if p, ok := c.nearPrevCol(col); ok {
+		return p
+	}
+	if c.size == 0 {
+		c.size = fastWindow
+		c.w = ropeWindow(c.r, c.ls, c.n, c.from, c.size)
+	}
 	for {
 		if p, ok := c.w.prevColW(col); ok || c.size >= c.n {
 			if !ok {

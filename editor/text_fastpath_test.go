@@ -145,6 +145,25 @@ func TestFastClusterMatchesReference(t *testing.T) {
 				}
 			}
 		}
+		// A <BS> run's walk back from every column of a short line, from
+		// the end and from one column of a long one.
+		froms := []int{len(rline), rng.IntN(len(rline) + 1)}
+		if len(rline) <= 300 {
+			froms = froms[:0]
+			for from := 0; from <= len(rline); from++ {
+				froms = append(froms, from)
+			}
+		}
+		for _, from := range froms {
+			w := newColWalker(r, 1, from)
+			for col := from; col > 0; {
+				got, want := w.prevCol(col), refPrevCol(rline, col)
+				if got != want {
+					t.Fatalf("colWalker from %d: prevCol(%q, %d) = %d, want %d", from, rline, col, got, want)
+				}
+				col = got
+			}
+		}
 	}
 }
 
