@@ -130,10 +130,10 @@ type Editor struct {
 	errCount          int          // error messages ever shown
 	src               undo.Source
 	quit              bool
-	lastInsKeys       []Key  // the keys of the last insert (CTRL-A, the ". register)
-	insKeys           []Key  // a buffer for the next Insert session's keys (insert.go)
-	lastExCmd         string // the ": register
-	changed           bool   // a change was made since the last finishChange
+	lastInsKeys       []Key        // the keys of the last insert (CTRL-A, the ". register)
+	insSpare          *insertState // the last Insert session's, for the next (insert.go)
+	lastExCmd         string       // the ": register
+	changed           bool         // a change was made since the last finishChange
 
 	autoIndentLine int // line whose indent o/O auto-inserted (-1: none)
 

@@ -31,8 +31,13 @@ type insertState struct {
 
 // startInsert enters Insert mode (Replace mode for R).
 func (e *Editor) startInsert(cmd string, count int, prefix []Key) {
-	e.ins = &insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.autoIndentLine, keys: e.insKeys[:0]}
-	e.insKeys = nil // the session owns the buffer until it ends
+	in := e.insSpare // the last session's state and key buffer, if any
+	e.insSpare = nil // the session owns them until it ends
+	if in == nil {
+		in = new(insertState)
+	}
+	*in = insertState{cmd: cmd, count: count, prefix: prefix, start: e.win.cur, aiLine: e.autoIndentLine, keys: in.keys[:0]}
+	e.ins = in
 	if count > 1 {
 		e.ins.rcount = count
 	}
@@ -286,7 +291,8 @@ func (e *Editor) finishInsert(repeat bool) {
 	// (reusable) is theirs, not copied.
 	n := len(in.keys)
 	var ins []Key
-	if e.insKeys = reusable(in.keys); e.insKeys == nil {
+	keep := reusable(in.keys)
+	if keep == nil {
 		ins = append(in.keys, K(KeyEsc))
 	} else {
 		ins = make([]Key, n+1)
@@ -311,6 +317,8 @@ func (e *Editor) finishInsert(repeat bool) {
 	}
 	e.win.clampCursor(false)
 	e.win.wantCol = -1
+	in.keys = keep
+	e.insSpare = in // nothing else holds the state: the next session reuses it
 }
 
 // repeatInsert types the session's keys count-1 more times (the count of

@@ -4,7 +4,7 @@ import "github.com/kjx-editor/kjx/editor/exparse"
 
 // cmdNesting is what the commands running one inside the other keep: the
 // nesting of Ex command lines (Vim's call_depth, for E169), and the Ex
-// and Normal-mode commands being run. Their handlers get a pointer to the
+// and Normal-mode commands and the motions being run. Their handlers get a pointer to the
 // command; one per level, reused by the next command at that level, keeps
 // a script's lines and keys from each putting a command on the heap.
 // No handler keeps the pointer once it returns (the one that waits for a
@@ -13,6 +13,7 @@ type cmdNesting struct {
 	depth int
 	cmds  slots[exparse.Cmd]
 	ncmds slots[ncmd]
+	mctxs slots[mctx] // the motions being evaluated
 }
 
 // slots hands out one *T for each level of a stack of calls.

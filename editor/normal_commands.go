@@ -65,7 +65,8 @@ func (e *Editor) moveBy(c *ncmd) {
 		e.startSearchCmdline(c.name, nil)
 		return
 	}
-	m := &mctx{e: e, name: c.name, cur: e.win.cur, count0: c.count0(), count1: c.count1(), arg: c.arg, kind: def.kind}
+	m := e.nest.mctxs.take(mctx{e: e, name: c.name, cur: e.win.cur, count0: c.count0(), count1: c.count1(), arg: c.arg, kind: def.kind})
+	defer e.nest.mctxs.release()
 	p, ok := def.fn(m)
 	if !ok {
 		e.beep()

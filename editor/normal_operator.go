@@ -97,7 +97,8 @@ func (e *Editor) execOperator(c *ncmd) {
 func (e *Editor) motionRange(c *ncmd) (opRange, bool) {
 	def := motions[c.motion]
 	cur := e.win.cur
-	m := &mctx{e: e, name: c.motion, cur: cur, count0: c.count0(), count1: c.count1(), arg: c.marg, op: c.name, kind: def.kind}
+	m := e.nest.mctxs.take(mctx{e: e, name: c.motion, cur: cur, count0: c.count0(), count1: c.count1(), arg: c.marg, op: c.name, kind: def.kind})
+	defer e.nest.mctxs.release()
 	p, ok := def.fn(m)
 	if !ok {
 		e.beep()
