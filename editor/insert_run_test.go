@@ -163,3 +163,20 @@ func BenchmarkTypedReplayLines(b *testing.B) {
 		e.ExecEx(line)
 	}
 }
+
+// BenchmarkBackspaceAcrossLines deletes 60 000 characters of a 100 KB
+// buffer with one <BS> each, in one :normal! line, as the long deletes of
+// rustcode's typed replay do: a run per line and a joining <BS> at each
+// line start. The time is per <BS>.
+func BenchmarkBackspaceAcrossLines(b *testing.B) {
+	const n = 60000
+	line := "normal! Ga" + strings.Repeat("\x08", n) + "\x1b"
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		e := benchEditor(b, 100<<10)
+		b.StartTimer()
+		e.ExecEx(line)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/BS")
+}

@@ -244,6 +244,9 @@ func (e *Editor) splitLineKeepingMarks(off int) {
 func moveMarks(b *Buffer, sh lineShift) {
 	for name, p := range b.marks {
 		np, ok := sh.movePos(p)
+		if ok && np == p {
+			continue // above the change: no map write
+		}
 		n := np.Line
 		p.Col = np.Col
 		if !ok {
