@@ -8,6 +8,7 @@ import (
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/buffer/testkit"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // refCharStart and refLastCharCol are the straightforward walks the fast
@@ -281,5 +282,36 @@ func BenchmarkExLineLongLine(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		feedSteps(b, e, longLineExSteps...)
+	}
+}
+
+// TestClampMemoFollowsText: clampCursor skips a clamp it has already
+// made on the same text, and only that: after the text changes (an edit,
+// an undo) or the cursor moves, it clamps again.
+func TestClampMemoFollowsText(t *testing.T) {
+	e := newTestEditor("abcdef\nxy\n")
+	e.win.cur = Pos{Line: 0, Col: 5}
+	e.win.clampCursor(false)
+	if e.win.cur.Col != 5 {
+		t.Fatalf("col %d, want 5", e.win.cur.Col)
+	}
+	e.apply(3, "def", "") // the line is now "abc"
+	e.win.clampCursor(false)
+	if e.win.cur.Col != 2 {
+		t.Fatalf("after the edit: col %d, want 2", e.win.cur.Col)
+	}
+	e.win.cur.Col = 9
+	e.win.clampCursor(true)
+	if e.win.cur.Col != 3 {
+		t.Fatalf("insert clamp: col %d, want 3", e.win.cur.Col)
+	}
+	e.sync()
+	e.applyUndo(func(tr *undo.Tree) undo.Result { return tr.Undo(1) }) // "abcdef" again
+	e.win.cur = Pos{Line: 0, Col: 3}
+	e.win.clampCursor(true)
+	e.apply(0, "abcdef", "")
+	e.win.clampCursor(true)
+	if e.win.cur.Col != 0 {
+		t.Fatalf("after deleting the line's text: col %d, want 0", e.win.cur.Col)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kjx-editor/kjx/buffer"
+	"github.com/kjx-editor/kjx/undo"
 )
 
 // Window is the per-window state: which buffer it shows, its cursor, the
@@ -19,7 +20,19 @@ type Window struct {
 	scroll  int // Vim's 'scroll': the lines CTRL-D and CTRL-U move (0: half the window)
 	height  int // text rows
 	width   int
-	jumps   jumpList // CTRL-O, CTRL-I, :jumps (jumplist.go)
+	jumps   jumpList  // CTRL-O, CTRL-I, :jumps (jumplist.go)
+	clamped clampMemo // the cursor clampCursor last left
+}
+
+// clampMemo is a cursor position clampCursor left on one version of a
+// buffer's text: a clamp of it on that version changes nothing (a clamp
+// is idempotent), so the next one, after every Normal-mode key, reads no
+// line of the text.
+type clampMemo struct {
+	tree   *undo.Tree
+	ver    uint64
+	cur    Pos
+	insert bool
 }
 
 const maxCol = math.MaxInt32
@@ -27,7 +40,13 @@ const maxCol = math.MaxInt32
 // clampCursor keeps the cursor on the text; in Normal mode it may not sit
 // past the last character (insert allows the line end).
 func (w *Window) clampCursor(insert bool) {
-	r := w.buf.tree.Text()
+	t := w.buf.tree
+	memo := clampMemo{tree: t, ver: t.TextVersion(), cur: w.cur, insert: insert}
+	if memo == w.clamped {
+		return
+	}
+	defer func() { memo.cur = w.cur; w.clamped = memo }()
+	r := t.Text()
 	n := lineCount(r)
 	if w.cur.Line >= n {
 		w.cur.Line = n - 1

@@ -170,6 +170,10 @@ func (t *Tree) nowUnix() int64 { return t.now().Unix() }
 // a change takes Freeze instead. O(1).
 func (t *Tree) Text() buffer.Rope { return t.tx.Borrow() }
 
+// TextVersion counts the changes of the current text: equal versions of
+// one tree mean that its text did not change in between.
+func (t *Tree) TextVersion() uint64 { return t.tx.Version() }
+
 // Freeze returns the current text as an immutable rope that may be kept
 // and handed to other goroutines. O(1); the next change then copies the
 // leaf and path it touches once (see buffer.Transient).
