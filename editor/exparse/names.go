@@ -226,13 +226,27 @@ func buildLowerNames() (byLetter [26][]nameRule) {
 
 // lookupLower resolves t, which starts with a lowercase letter.
 func lookupLower(t string) (string, bool) {
-	for _, r := range lowerNames[t[0]-'a'] {
-		if len(t) >= r.min && strings.HasPrefix(r.name, t) {
-			return r.name, true
+	name, ok := lowerAbbrevs[t]
+	return name, ok
+}
+
+// lowerAbbrevs maps every abbreviation of a lowercase command that is at
+// least its shortest one to the command a scan of lowerNames finds first
+// (the tests compare it with a scan): one map lookup per line of a script, not a scan of the
+// names that share its first letter. Built once; read-only afterwards.
+var lowerAbbrevs = func() map[string]string {
+	m := map[string]string{}
+	for _, rules := range lowerNames {
+		for _, r := range rules {
+			for n := r.min; n <= len(r.name); n++ {
+				if _, taken := m[r.name[:n]]; !taken {
+					m[r.name[:n]] = r.name
+				}
+			}
 		}
 	}
-	return "", false
-}
+	return m
+}()
 
 // resolveUpper resolves a name starting with an uppercase letter: Vim's
 // built-in Next, Print and X first (":Print" may be overridden), then kjx's
@@ -269,13 +283,16 @@ func resolveUpper(t string) (string, bool, bool) {
 	return "", false, false
 }
 
+// modifier is a command modifier's name and its shortest abbreviation.
+type modifier struct {
+	name string
+	min  int
+}
+
 // modifiers are Vim's command modifiers with their shortest abbreviations.
 // "filter" (which takes a pattern) and the counted forms (":3verbose",
 // ":tab 2") are not supported.
-var modifiers = []struct {
-	name string
-	min  int
-}{
+var modifiers = []modifier{
 	{"aboveleft", 3}, {"belowright", 3}, {"botright", 2}, {"browse", 3},
 	{"confirm", 4}, {"hide", 3}, {"keepmarks", 3}, {"keepalt", 5},
 	{"keeppatterns", 5}, {"keepjumps", 5}, {"leftabove", 5}, {"legacy", 3},
@@ -285,13 +302,25 @@ var modifiers = []struct {
 	{"vim9cmd", 4},
 }
 
+// modifiersByLetter are the modifiers by their first letter: a script's
+// every line is tried against them.
+var modifiersByLetter = func() (by [26][]modifier) {
+	for _, m := range modifiers {
+		by[m.name[0]-'a'] = append(by[m.name[0]-'a'], m)
+	}
+	return by
+}()
+
 // parseModifier recognises a modifier at s[i:] (Vim's checkforcmd: the
 // common prefix of the text and the modifier's name must be at least the
 // minimal abbreviation and not be followed by a letter). It returns the
 // canonical name ("silent!" for ":silent!") and the index after it and the
 // blanks that follow.
 func parseModifier(s string, i int) (string, int, bool) {
-	for _, m := range modifiers {
+	if i >= len(s) || s[i] < 'a' || s[i] > 'z' {
+		return "", i, false
+	}
+	for _, m := range modifiersByLetter[s[i]-'a'] {
 		n := commonPrefix(s[i:], m.name)
 		j := i + n
 		if n < m.min || (j < len(s) && isAlpha(s[j])) {

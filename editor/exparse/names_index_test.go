@@ -1,6 +1,7 @@
 package exparse
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,34 @@ func TestLowerNamesMatchScan(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("checked only %d spellings", checked)
+	}
+}
+
+// TestLowerAbbrevsMatchScan: the abbreviation map resolves every prefix
+// of every lowercase command name, and random words, as the scan of the
+// name table does.
+func TestLowerAbbrevsMatchScan(t *testing.T) {
+	var words []string
+	for _, rules := range lowerNames {
+		for _, r := range rules {
+			for n := 1; n <= len(r.name)+1; n++ {
+				words = append(words, (r.name + "x")[:n])
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 8))
+	for range 5000 {
+		b := make([]byte, 1+rng.IntN(6))
+		for i := range b {
+			b[i] = byte('a' + rng.IntN(26))
+		}
+		words = append(words, string(b))
+	}
+	for _, w := range words {
+		got, gotOK := lookupLower(w)
+		want, wantOK := scanLower(w)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("lookupLower(%q) = %q, %v; the scan gives %q, %v", w, got, gotOK, want, wantOK)
+		}
 	}
 }
