@@ -15,9 +15,13 @@ import "github.com/kjx-editor/kjx/undo"
 // u_undoredo does for each (the caller moves the jumplist with the same
 // entries).
 func (b *Buffer) marksAlongPath(path []undo.PathStep) {
+	// Without named marks, and none saved by a header, the headers have
+	// none to save or restore (adjusting marks deletes named ones, never
+	// adds one): a long path then only moves marks.
+	named := len(b.us.marksBefore) > 0 || len(b.us.marksUndone) > 0 || hasNamedMark(b)
 	for _, st := range path {
 		var saved map[rune]Pos
-		if st.Back {
+		if named && st.Back {
 			saved = namedMarks(b)
 		}
 		if len(b.marks) > 0 {
@@ -25,6 +29,18 @@ func (b *Buffer) marksAlongPath(path []undo.PathStep) {
 				adjustMarksUndo(b, en)
 			}
 		}
-		b.restoreHeaderMarks(st, saved)
+		if named {
+			b.restoreHeaderMarks(st, saved)
+		}
 	}
+}
+
+// hasNamedMark reports whether b has a mark a-z.
+func hasNamedMark(b *Buffer) bool {
+	for r := range b.marks {
+		if r >= 'a' && r <= 'z' {
+			return true
+		}
+	}
+	return false
 }
