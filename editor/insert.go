@@ -284,11 +284,28 @@ func (e *Editor) finishInsert(repeat bool) {
 	if e.changed || len(in.keys) > 0 {
 		b.marks['.'] = e.win.cur
 	}
-	// The redo and CTRL-A share one exact copy of the session's keys (both
-	// only read them; the capacity keeps an append from writing over);
-	// the next session types into the buffer again, so a long session
-	// grows it once, not again every time. A buffer too long to keep
-	// (reusable) is theirs, not copied.
+	keep := e.keepInsertKeys(in)
+	e.mode = ModeNormal
+	e.ins = nil
+	if blockCur.Line >= 0 && in.corner {
+		// After a block insert the cursor is at the block's top-left.
+		e.win.cur = blockCur
+	} else if e.win.cur.Col > 0 {
+		e.win.cur.Col = ropePrevCol(e.text(), e.win.cur.Line, e.win.cur.Col)
+	}
+	e.win.clampCursor(false)
+	e.win.wantCol = -1
+	in.keys = keep
+	e.insSpare = in // nothing else holds the state: the next session reuses it
+}
+
+// keepInsertKeys makes the ended session's keys what . and CTRL-A repeat,
+// and returns the buffer the next session may type into (nil: none). The
+// redo and CTRL-A share one exact copy of the keys (both only read them;
+// the capacity keeps an append from writing over); the next session types
+// into the buffer again, so a long session grows it once, not again every
+// time. A buffer too long to keep (reusable) is theirs, not copied.
+func (e *Editor) keepInsertKeys(in *insertState) []Key {
 	n := len(in.keys)
 	var ins []Key
 	keep := reusable(in.keys)
@@ -307,18 +324,7 @@ func (e *Editor) finishInsert(repeat bool) {
 	} else {
 		e.redo = &redoCmd{reg: in.redoRegister, count: in.rcount, keys: in.prefix, insert: ins}
 	}
-	e.mode = ModeNormal
-	e.ins = nil
-	if blockCur.Line >= 0 && in.corner {
-		// After a block insert the cursor is at the block's top-left.
-		e.win.cur = blockCur
-	} else if e.win.cur.Col > 0 {
-		e.win.cur.Col = ropePrevCol(e.text(), e.win.cur.Line, e.win.cur.Col)
-	}
-	e.win.clampCursor(false)
-	e.win.wantCol = -1
-	in.keys = keep
-	e.insSpare = in // nothing else holds the state: the next session reuses it
+	return keep
 }
 
 // repeatInsert types the session's keys count-1 more times (the count of

@@ -211,7 +211,11 @@ func windowed(r buffer.Rope, ls, n, col int, f func(lineWindow) (int, bool)) int
 // only a window of the line around col.
 func clampCol(r buffer.Rope, l, col int, insert bool) int {
 	ls, le := r.LineBounds(l)
-	n := le - ls
+	return clampColIn(r, ls, le-ls, col, insert)
+}
+
+// clampColIn is clampCol on the line at offset ls, n bytes long.
+func clampColIn(r buffer.Rope, ls, n, col int, insert bool) int {
 	if col < 0 {
 		col = 0
 	}

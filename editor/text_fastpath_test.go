@@ -314,4 +314,23 @@ func TestClampMemoFollowsText(t *testing.T) {
 	if e.win.cur.Col != 0 {
 		t.Fatalf("after deleting the line's text: col %d, want 0", e.win.cur.Col)
 	}
+	// A move within the line on the same text reuses the line's bounds;
+	// a move to another line reads that line's.
+	e.win.cur = Pos{Line: 1, Col: 0}
+	e.win.clampCursor(false)
+	e.win.cur.Col = 7
+	e.win.clampCursor(false)
+	if e.win.cur.Col != 1 {
+		t.Fatalf("line 2 \"xy\", col 7: clamped to %d, want 1", e.win.cur.Col)
+	}
+	e.win.cur = Pos{Line: 0, Col: 7}
+	e.win.clampCursor(true)
+	if e.win.cur.Col != 0 {
+		t.Fatalf("empty line 1, col 7: clamped to %d, want 0", e.win.cur.Col)
+	}
+	e.win.cur = Pos{Line: 5, Col: 7}
+	e.win.clampCursor(false)
+	if e.win.cur != (Pos{Line: 1, Col: 1}) {
+		t.Fatalf("past the last line: clamped to %+v, want 2,1 (\"xy\")", e.win.cur)
+	}
 }

@@ -27,12 +27,14 @@ type Window struct {
 // clampMemo is a cursor position clampCursor left on one version of a
 // buffer's text: a clamp of it on that version changes nothing (a clamp
 // is idempotent), so the next one, after every Normal-mode key, reads no
-// line of the text.
+// line of the text. It keeps the bounds of the cursor's line too, for a
+// clamp after a move within the line (a, <Esc>).
 type clampMemo struct {
 	tree   *undo.Tree
 	ver    uint64
 	cur    Pos
 	insert bool
+	ls, n  int // the offset and length of line cur.Line
 }
 
 const maxCol = math.MaxInt32
@@ -41,20 +43,23 @@ const maxCol = math.MaxInt32
 // past the last character (insert allows the line end).
 func (w *Window) clampCursor(insert bool) {
 	t := w.buf.tree
-	memo := clampMemo{tree: t, ver: t.TextVersion(), cur: w.cur, insert: insert}
-	if memo == w.clamped {
+	last := w.clamped
+	memo := clampMemo{tree: t, ver: t.TextVersion(), cur: w.cur, insert: insert, ls: last.ls, n: last.n}
+	if memo == last {
 		return
 	}
-	defer func() { memo.cur = w.cur; w.clamped = memo }()
 	r := t.Text()
-	n := lineCount(r)
-	if w.cur.Line >= n {
-		w.cur.Line = n - 1
+	if memo.tree != last.tree || memo.ver != last.ver || w.cur.Line != last.cur.Line {
+		if n := lineCount(r); w.cur.Line >= n {
+			w.cur.Line = n - 1
+		}
+		w.cur.Line = max(w.cur.Line, 0)
+		ls, le := r.LineBounds(w.cur.Line)
+		memo.ls, memo.n = ls, le-ls
 	}
-	if w.cur.Line < 0 {
-		w.cur.Line = 0
-	}
-	w.cur.Col = clampCol(r, w.cur.Line, w.cur.Col, insert)
+	w.cur.Col = clampColIn(r, memo.ls, memo.n, w.cur.Col, insert)
+	memo.cur = w.cur
+	w.clamped = memo
 }
 
 // cursorToStart puts the cursor where Vim puts it when it opens a file:
