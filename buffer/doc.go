@@ -125,7 +125,9 @@
 //   - Borrow returns a view of the current text, valid only until the
 //     transient's next change (Apply, Set). Whoever reads within one step
 //     borrows; a rope derived from a borrowed one (an edit of it) is
-//     borrowed too, since it shares what the transient may rewrite.
+//     borrowed too, since it shares what the transient may rewrite. The
+//     views of one transient share a memo of the last line they looked
+//     up (linememo.go), valid until the text changes.
 //   - Freeze returns the current text as an ordinary persistent rope, O(1):
 //     it replaces the owner token (the old one is retired), so nothing
 //     reachable from that rope is written again, and the next change copies

@@ -18,6 +18,9 @@ type Rope struct {
 	stamp borrowStamp // empty unless built with kjxpoison (first: it takes no room)
 	root  child       // root.p is nil for the empty rope
 	h     int         // height of root: 0 when it is a leaf
+	// tx is the transient a borrowed view came from (Borrow), whose line
+	// memo it reads and fills (linememo.go); nil for every other rope.
+	tx *Transient
 }
 
 // Len is the length in bytes.
@@ -45,6 +48,9 @@ func (r Rope) LineStart(n int) int {
 	if n == 0 {
 		return 0
 	}
+	if m := r.lineMemo(); m != nil && m.line == n {
+		return m.start
+	}
 	return r.newlineAt(n) + 1
 }
 
@@ -60,6 +66,9 @@ func (r Rope) LineEnd(n int) int {
 	if n == r.root.lines() {
 		return r.root.size()
 	}
+	if m := r.lineMemo(); m != nil && m.line == n {
+		return m.end
+	}
 	return r.newlineAt(n + 1)
 }
 
@@ -72,6 +81,19 @@ func (r Rope) LineBounds(n int) (start, end int) {
 	if n < 0 || n > last {
 		panic(fmt.Sprintf("buffer: LineBounds(%d) out of range [0,%d]", n, last))
 	}
+	m := r.lineMemo()
+	if m != nil && m.line == n {
+		return m.start, m.end
+	}
+	start, end = r.lineBounds(n, last)
+	if m != nil {
+		m.line, m.start, m.end = n, start, end
+	}
+	return start, end
+}
+
+// lineBounds is LineBounds without the memo.
+func (r Rope) lineBounds(n, last int) (start, end int) {
 	if n == 0 {
 		if last == 0 {
 			return 0, r.root.size()
@@ -162,6 +184,9 @@ func (r Rope) LineOf(off int) int {
 	}
 	if off == r.root.size() {
 		return r.root.lines()
+	}
+	if m := r.lineMemo(); m != nil && m.line >= 0 && m.start <= off && off <= m.end {
+		return m.line
 	}
 	c := r.root
 	if r.h == 0 {

@@ -34,7 +34,8 @@ type Transient struct {
 	// transient allocated with room for maxLeaf bytes; leaves below a
 	// node are marked in the node (node.ownLeaves).
 	rootLeaf unsafe.Pointer
-	ver      uint64 // the number of changes: a borrowed rope of an older version is stale
+	ver      uint64   // the number of changes: a borrowed rope of an older version is stale
+	lines    lineMemo // the last line its borrowed views looked up (linememo.go)
 	// thawed counts the changes since the last freeze. The first change
 	// after a freeze copies its leaf at its exact size, as a persistent
 	// edit does: when every change is followed by a freeze (a view
@@ -48,7 +49,9 @@ type Transient struct {
 // never changed.
 func (r Rope) Transient() *Transient {
 	r.live()
-	tx := &Transient{r: r.unstamped()}
+	r = r.unstamped()
+	r.tx = nil
+	tx := &Transient{r: r}
 	tx.owner = tx.newToken()
 	return tx
 }
@@ -79,6 +82,7 @@ func (tx *Transient) Version() uint64 { return tx.ver }
 func (tx *Transient) Borrow() Rope {
 	r := tx.r
 	r.stamp = tx.stampNow()
+	r.tx = tx
 	return r
 }
 
@@ -115,6 +119,7 @@ func (tx *Transient) Set(r Rope) {
 		tx.rootLeaf = nil
 	}
 	tx.r = r.unstamped()
+	tx.r.tx = nil
 }
 
 // token returns the owner mark for new nodes: nil outside a transient.
