@@ -196,8 +196,7 @@ func (c *colWalker) nearPrevCol(col int) (int, bool) {
 	if col < 2 || i-2 < 0 || (col < c.n && i >= c.nearLen) {
 		return 0, false
 	}
-	b := c.near[:c.nearLen]
-	if asciiBoundary(b[i-2], b[i-1]) && (col == c.n || asciiBoundary(b[i-1], b[i])) {
+	if asciiPrevCol(c.near[:c.nearLen], c.nearLo, col, col == c.n) {
 		return col - 1, true
 	}
 	return 0, false

@@ -76,7 +76,7 @@ func ropePrevCol(r buffer.Rope, l, col int) int {
 	n := le - ls
 	if col >= 2 && col <= n { // prevColW's fast path, read without a window
 		b, lo := nearBytes(r, ls, n, col)
-		if asciiBoundary(b[col-2-lo], b[col-1-lo]) && (col == n || asciiBoundary(b[col-1-lo], b[col-lo])) {
+		if asciiPrevCol(b[:], lo, col, col == n) {
 			return col - 1
 		}
 	}

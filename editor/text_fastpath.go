@@ -91,6 +91,15 @@ func (w lineWindow) universal(s int) bool {
 // boundary between them for any walk: both ASCII and not CR LF.
 func asciiBoundary(a, b byte) bool { return a < 0x80 && b < 0x80 && (a != '\r' || b != '\n') }
 
+// asciiPrevCol is prevColW's fast path on the bytes b of a line from
+// offset lo: col-1 starts the cluster before col when the bytes around it
+// are ASCII (col >= 2; b holds col-2 .. col, or col-2 .. col-1 at the
+// line's end).
+func asciiPrevCol(b []byte, lo, col int, atEnd bool) bool {
+	i := col - lo
+	return asciiBoundary(b[i-2], b[i-1]) && (atEnd || asciiBoundary(b[i-1], b[i]))
+}
+
 // nearBytes reads the bytes at col-2 .. col+1 of a line (offset ls, n
 // bytes) that lie inside it, into b[i-lo], without allocating: all the
 // ASCII fast paths of clampCol and ropePrevCol look at, so that the common
@@ -211,11 +220,7 @@ func windowed(r buffer.Rope, ls, n, col int, f func(lineWindow) (int, bool)) int
 // only a window of the line around col.
 func clampCol(r buffer.Rope, l, col int, insert bool) int {
 	ls, le := r.LineBounds(l)
-	return clampColIn(r, ls, le-ls, col, insert)
-}
-
-// clampColIn is clampCol on the line at offset ls, n bytes long.
-func clampColIn(r buffer.Rope, ls, n, col int, insert bool) int {
+	n := le - ls
 	if col < 0 {
 		col = 0
 	}

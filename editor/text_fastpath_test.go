@@ -314,8 +314,8 @@ func TestClampMemoFollowsText(t *testing.T) {
 	if e.win.cur.Col != 0 {
 		t.Fatalf("after deleting the line's text: col %d, want 0", e.win.cur.Col)
 	}
-	// A move within the line on the same text reuses the line's bounds;
-	// a move to another line reads that line's.
+	// A move within the line, to another line, past the last line: each
+	// clamps again.
 	e.win.cur = Pos{Line: 1, Col: 0}
 	e.win.clampCursor(false)
 	e.win.cur.Col = 7

@@ -27,14 +27,13 @@ type Window struct {
 // clampMemo is a cursor position clampCursor left on one version of a
 // buffer's text: a clamp of it on that version changes nothing (a clamp
 // is idempotent), so the next one, after every Normal-mode key, reads no
-// line of the text. It keeps the bounds of the cursor's line too, for a
-// clamp after a move within the line (a, <Esc>).
+// line of the text. (A clamp after a move within the line reads the
+// line's bounds from the text's line memo, buffer/linememo.go.)
 type clampMemo struct {
 	tree   *undo.Tree
 	ver    uint64
 	cur    Pos
 	insert bool
-	ls, n  int // the offset and length of line cur.Line
 }
 
 const maxCol = math.MaxInt32
@@ -43,21 +42,16 @@ const maxCol = math.MaxInt32
 // past the last character (insert allows the line end).
 func (w *Window) clampCursor(insert bool) {
 	t := w.buf.tree
-	last := w.clamped
-	memo := clampMemo{tree: t, ver: t.TextVersion(), cur: w.cur, insert: insert, ls: last.ls, n: last.n}
-	if memo == last {
+	memo := clampMemo{tree: t, ver: t.TextVersion(), cur: w.cur, insert: insert}
+	if memo == w.clamped {
 		return
 	}
 	r := t.Text()
-	if memo.tree != last.tree || memo.ver != last.ver || w.cur.Line != last.cur.Line {
-		if n := lineCount(r); w.cur.Line >= n {
-			w.cur.Line = n - 1
-		}
-		w.cur.Line = max(w.cur.Line, 0)
-		ls, le := r.LineBounds(w.cur.Line)
-		memo.ls, memo.n = ls, le-ls
+	if n := lineCount(r); w.cur.Line >= n {
+		w.cur.Line = n - 1
 	}
-	w.cur.Col = clampColIn(r, memo.ls, memo.n, w.cur.Col, insert)
+	w.cur.Line = max(w.cur.Line, 0)
+	w.cur.Col = clampCol(r, w.cur.Line, w.cur.Col, insert)
 	memo.cur = w.cur
 	w.clamped = memo
 }
