@@ -232,8 +232,9 @@ func lookupLower(t string) (string, bool) {
 
 // lowerAbbrevs maps every abbreviation of a lowercase command that is at
 // least its shortest one to the command a scan of lowerNames finds first
-// (the tests compare it with a scan): one map lookup per line of a script, not a scan of the
-// names that share its first letter. Built once; read-only afterwards.
+// (the tests compare it with a scan): one map lookup per line of a
+// script, not a scan of the names that share its first letter. Built
+// once; read-only afterwards.
 var lowerAbbrevs = func() map[string]string {
 	m := map[string]string{}
 	for _, rules := range lowerNames {
