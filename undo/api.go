@@ -126,6 +126,7 @@ type Tree struct {
 	steps []step          // scratch: the movement being built
 	chg   []buffer.Change // scratch: changes for one ApplyAll
 	path  pathLog         // the last movement's path, when tracked (path.go)
+	skip  skipCache       // kept texts and entries that let movements skip replays (skip.go)
 
 	// shape changes whenever a node is added or removed or children are
 	// reordered (redolen.go); it starts at a random value, so two trees

@@ -136,8 +136,11 @@
 //
 // Every movement is one operation: Vim's bookkeeping (links, flags,
 // counters) runs first and queues the nodes to undo or redo; the text is
-// then changed with a single ApplyAll, and only the last node is applied
-// change by change, because only it decides the cursor.
+// then changed in place node by node, and only the last node is applied
+// with cursor work, because only it decides the cursor. A long movement
+// skips most of the nodes: the tree keeps the text of a state every
+// snapEvery nodes and the line entries of each node, and starts from the
+// last kept state on the path (skip.go).
 //
 // Text model: the editor's. The text is the buffer's lines joined by '\n'
 // without a final newline, so a text ending in '\n' ends with an empty line
@@ -254,6 +257,10 @@
 //	Snapshot.TextAt           O(d + c)
 //	Export, Restore           O(n + total change size)
 //	List                      O(n log n)
+//
+// A movement of d >= minSkip steps applies only the changes after the last
+// kept text on its path (those of at most about snapEvery nodes): c counts
+// those; the steps before it cost O(1) each plus their line entries.
 //
 // # Concurrency
 //

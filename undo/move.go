@@ -230,7 +230,7 @@ func (t *Tree) finish() (Pos, error) {
 		t.path.steps = slices.Grow(t.path.steps, len(t.steps))
 	}
 	last := len(t.steps) - 1
-	for _, s := range t.steps[:last] {
+	for _, s := range t.steps[t.skipSteps(last):last] {
 		if err := t.applyInPlace(s); err != nil {
 			return t.cursor, err
 		}
@@ -266,6 +266,7 @@ func (t *Tree) applyInPlace(s step) error {
 	if d.whole {
 		t.pathEntry(LineEntry{OldSize: linesBefore, NewSize: lineCount(t.tx.Borrow())})
 	}
+	t.learnEntries(s)
 	return nil
 }
 

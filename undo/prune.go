@@ -92,6 +92,7 @@ func (t *Tree) freeHeader(u nid, uhpp *nid) {
 		t.mw(m.altPrev).altNext = 0
 	}
 	if m.next == 0 {
+		t.forgetRoot()
 		t.oldhead = m.prev
 		t.rootDepth = m.depth
 		// The root moves down to u's state.
@@ -170,6 +171,7 @@ func (t *Tree) freeEntries(u nid, uhpp *nid) {
 		delete(ls.byNode, u)
 		delete(ls.byName, name)
 	}
+	t.forget(u)
 	t.mw(u).dead = true
 	t.numhead--
 	t.dead++

@@ -54,6 +54,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	if oldCurhead != 0 {
 		altPrev = t.st.m(oldCurhead).altPrev
 	}
+	t.keepText(t.phys)
 	now := t.nowUnix()
 	u := t.alloc()
 	depth := t.rootDepth + 1
@@ -94,6 +95,7 @@ func (t *Tree) link(oldCurhead nid, cursor Pos, src Source) {
 	t.pend.drop()
 	t.openInfo = t.openInfo[:0]
 	t.closedInfo = closedInfo{}
+	t.openLinked(u)
 }
 
 // Apply applies c to the text and records it in the open block. Without an
@@ -164,6 +166,7 @@ func (t *Tree) finalizeLast(d *data) {
 	if k := len(t.openInfo) - 1; k >= 0 && t.openInfo[k].top < 0 {
 		t.openInfo[k].resolve(t.Text(), d.changes[len(d.changes)-1])
 	}
+	t.finalEntry(d)
 }
 
 // newChangeSlice returns a one-change slice cut from a shared array, so
@@ -209,6 +212,7 @@ func (t *Tree) closeBlock() {
 				t.openInfo[k].resolve(t.Text(), d.changes[len(d.changes)-1])
 			}
 			d.oldLines, d.newLines = blockLines(t.openInfo)
+			t.closeEntries(d)
 			// The entries stay for a :undojoin that reopens the block
 			// before the text changes again (see Join).
 			t.closedInfo = closedInfo{node: t.open, ver: t.tx.Version()}
@@ -262,7 +266,9 @@ func (t *Tree) Join() error {
 	d := t.st.d(t.open)
 	kept := t.closedInfo
 	t.closedInfo = closedInfo{}
-	if kept.node == t.open && kept.ver == t.tx.Version() && len(t.openInfo) == len(d.changes) {
+	same := kept.node == t.open && kept.ver == t.tx.Version()
+	t.reopen(t.open, same)
+	if same && len(t.openInfo) == len(d.changes) {
 		// A script's undojoin after each line: the entries kept at Sync,
 		// with no text to undo and redo.
 		t.resolveLastInfo(d)
@@ -340,6 +346,7 @@ func (t *Tree) Reset(text buffer.Rope) {
 	t.empty = t.tx.Len() == 0
 	t.shape++
 	t.st = newStore(t.snapGen)
+	t.skip.reset()
 	t.marks = make([]uint32, 1, chunkSize)
 	t.lastMark = 0
 	t.oldhead, t.newhead, t.curhead, t.phys, t.open = 0, 0, 0, 0, 0

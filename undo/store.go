@@ -59,6 +59,7 @@ type data struct {
 	after    pos32
 	src      Source
 	whole    bool   // a reload: line counts and cursor treat it as one whole-buffer entry
+	cache    uint8  // what skipCache keeps of the node (cacheText, cacheEntries); fits in the padding
 	oldLines int32  // lines replaced, summed over changes, forward direction (Vim's entry sizes)
 	newLines int32  // lines inserted, summed over changes, forward direction
 	typed    uint32 // bit i: changes[i] merges typing (see entryOf); fits in the padding
@@ -252,6 +253,7 @@ func (t *Tree) compact() {
 		m.next, m.prev, m.altNext, m.altPrev = remap[m.next], remap[m.prev], remap[m.altNext], remap[m.altPrev]
 	}
 	t.oldhead, t.newhead, t.curhead = remap[t.oldhead], remap[t.newhead], remap[t.curhead]
+	t.skip.renumber(remap)
 	t.open, t.phys = remap[t.open], remap[t.phys]
 	if t.savedKnown {
 		t.saved = remap[t.saved]
