@@ -297,3 +297,36 @@ func BenchmarkRedoLen100k(b *testing.B) {
 		s.RedoLen()
 	}
 }
+
+// BenchmarkLongJumpTracked alternates :undo 1 and :undo N across a
+// 40 000-node history typed into a growing text, tracking the path as the
+// editor does (line entries for the marks): the movements of a replayed
+// editing session's time travel. Each crosses about 20 000 nodes.
+func BenchmarkLongJumpTracked(b *testing.B) {
+	tr := New(buffer.FromString(""), Options{Levels: 100_000, LevelsSet: true, MaxNodes: -1})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 40_000 {
+		off := rng.IntN(tr.Text().Len() + 1) // ASCII: every offset starts a rune
+		s := "ab"
+		if i%3 == 0 {
+			s = "x\n"
+		}
+		tr.Save(Pos{}, SourceTyped)
+		if err := tr.Apply(buffer.Change{Off: off, New: s}); err != nil {
+			b.Fatal(err)
+		}
+		tr.Sync()
+	}
+	tr.TrackPath(true)
+	b.ReportAllocs()
+	defer testkit.CPUPerOp(b)()
+	for i := 0; b.Loop(); i++ {
+		seq := 1
+		if i%2 == 1 {
+			seq = 20_000 + rng.IntN(20_000)
+		}
+		if r := tr.Goto(seq); r.Err != nil || len(tr.LastPath()) < 10_000 {
+			b.Fatalf("goto %d: %v, %d steps", seq, r.Err, len(tr.LastPath()))
+		}
+	}
+}
