@@ -47,8 +47,10 @@ func (t *Tree) TrackPath(on bool) {
 // or the movement did not move. Valid until the next movement.
 func (t *Tree) LastPath() []PathStep { return t.path.steps }
 
+// reset empties the log for the next movement. The old steps are not
+// cleared: their Entries point into entries, which the log keeps anyway,
+// and clearing a path across a long history cost more than the movement.
 func (p *pathLog) reset() {
-	clear(p.steps)
 	p.steps = p.steps[:0]
 	p.entries = p.entries[:0]
 }
