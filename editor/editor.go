@@ -130,7 +130,7 @@ type Editor struct {
 	errCount          int          // error messages ever shown
 	src               undo.Source
 	quit              bool
-	lastInsKeys       []Key        // the keys of the last insert (CTRL-A, the ". register)
+	lastInsKeys       keyLog       // the keys of the last insert (CTRL-A, the ". register)
 	insSpare          *insertState // the last Insert session's, for the next (insert.go)
 	lastExCmd         string       // the ": register
 	changed           bool         // a change was made since the last finishChange

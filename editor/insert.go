@@ -10,7 +10,7 @@ import (
 type insertState struct {
 	cmd          string // the command that started it: i a A I o O c R ...
 	count        int    // repeat count applied at <Esc>
-	keys         []Key  // keys typed in the session (for the count and for .)
+	keys         keyLog // keys typed in the session (for the count and for .)
 	prefix       []Key  // the keys . replays before keys (the command itself)
 	start        Pos    // where typing started (the 'start' limit of <BS>)
 	replaced     []string
@@ -74,12 +74,12 @@ func literalRune(k Key) rune {
 
 func (e *Editor) recordInsert(k Key) {
 	if !e.ins.replay {
-		if n := len(e.ins.keys); n == cap(e.ins.keys) {
+		if n := len(e.ins.keys); cap(e.ins.keys)-n < 7 {
 			// Double: append grows a long slice by a quarter, which
 			// copies a pasted file's keys about 25 times over.
 			e.ins.keys = slices.Grow(e.ins.keys, max(n, 64))
 		}
-		e.ins.keys = append(e.ins.keys, k)
+		e.ins.keys = e.ins.keys.add(k)
 	}
 }
 
@@ -305,16 +305,16 @@ func (e *Editor) finishInsert(repeat bool) {
 // the capacity keeps an append from writing over); the next session types
 // into the buffer again, so a long session grows it once, not again every
 // time. A buffer too long to keep (reusable) is theirs, not copied.
-func (e *Editor) keepInsertKeys(in *insertState) []Key {
+func (e *Editor) keepInsertKeys(in *insertState) keyLog {
 	n := len(in.keys)
-	var ins []Key
+	var ins keyLog
 	keep := reusable(in.keys)
 	if keep == nil {
-		ins = append(in.keys, K(KeyEsc))
+		ins = in.keys.add(K(KeyEsc))
 	} else {
-		ins = make([]Key, n+1)
+		ins = make(keyLog, n, n+1)
 		copy(ins, in.keys)
-		ins[n] = K(KeyEsc)
+		ins = ins.add(K(KeyEsc))
 	}
 	e.lastInsKeys = ins[:n:n]
 	if in.visualRedo != nil {
@@ -333,7 +333,7 @@ func (e *Editor) keepInsertKeys(in *insertState) []Key {
 // one rope edit instead of one per key (7777777A0 would otherwise take
 // seconds).
 func (e *Editor) repeatInsert(in *insertState) {
-	if text, ok := plainText(in.keys); ok && e.mode == ModeInsert && in.block == nil && in.cmd != "o" && in.cmd != "O" {
+	if text, ok := plainText(in.keys.keys()); ok && e.mode == ModeInsert && in.block == nil && in.cmd != "o" && in.cmd != "O" {
 		e.insertTyped(strings.Repeat(text, in.count-1))
 		return
 	}
@@ -341,7 +341,7 @@ func (e *Editor) repeatInsert(in *insertState) {
 		if in.cmd == "o" || in.cmd == "O" {
 			e.openLine(true)
 		}
-		for _, k := range in.keys {
+		for _, k := range in.keys.keys() {
 			e.insertKey(k)
 		}
 	}

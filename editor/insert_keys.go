@@ -73,7 +73,7 @@ func (e *Editor) insertControlKey(k Key) bool {
 		e.ins.regWait = true
 	case k.IsCtrl('a'):
 		// The previously inserted text, as if typed again.
-		for _, lk := range e.lastInsKeys {
+		for _, lk := range e.lastInsKeys.keys() {
 			e.insertKey(lk)
 		}
 	case k.IsCtrl('e'), k.IsCtrl('y'):

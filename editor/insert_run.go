@@ -3,7 +3,6 @@ package editor
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/kjx-editor/kjx/buffer"
 )
@@ -86,7 +85,7 @@ func (e *Editor) reserveKeys(q []queued) {
 		if i := strings.IndexByte(rest, 0x1b); i >= 0 {
 			rest = rest[:i]
 		}
-		n += utf8.RuneCountInString(rest)
+		n += len(rest) // a rune's record is its UTF-8 encoding (keyLog)
 	}
 	in.keys = slices.Grow(in.keys, n+1) // +1: finishInsert appends the <Esc>
 }

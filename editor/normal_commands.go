@@ -147,7 +147,7 @@ func cmdDot(e *Editor, c *ncmd) {
 		}
 	}
 	keys = append(keys, rd.keys...)
-	keys = append(keys, rd.insert...)
+	keys = append(keys, rd.insert.keys()...)
 	if rd.vis != nil {
 		e.reselect(rd.vis)
 	}

@@ -4,9 +4,9 @@ package editor
 // count can replace the old one.
 type redoCmd struct {
 	reg    rune
-	count  int   // 0: none
-	keys   []Key // the command without register and count ("dw", "A", "cw")
-	insert []Key // the keys typed in Insert mode, ending with <Esc>
+	count  int    // 0: none
+	keys   []Key  // the command without register and count ("dw", "A", "cw")
+	insert keyLog // the keys typed in Insert mode, ending with <Esc>
 	isPut  bool
 	vis    *visRedo // set for a Visual-mode command: reselect, then keys
 }

@@ -54,7 +54,7 @@ func (e *Editor) getReg(r rune) (register, bool) {
 		return register{text: e.search.pattern}, true
 	case '.':
 		// Made when read: ending an Insert session only keeps the keys.
-		t := insertedText(e.lastInsKeys)
+		t := insertedText(e.lastInsKeys.keys())
 		return register{text: t}, t != ""
 	case '%':
 		return register{text: e.buf().name}, e.buf().name != ""
