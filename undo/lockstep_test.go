@@ -37,6 +37,13 @@ func lockstep(seed uint64, ops int) error {
 	}
 	a, ra := mk(false)
 	b, rb := mk(true)
+	return inLockstep(a, b, ra, rb, ops, nil)
+}
+
+// inLockstep runs the same random operations on a and b and requires
+// identical results, counters and trees after every operation, and that
+// also passes when set.
+func inLockstep(a, b *driver, ra, rb *rand.Rand, ops int, also func() error) error {
 	for i := range ops {
 		var resA, resB Result
 		descA, errA := stepCapture(a, randSource{ra}, &resA)
@@ -47,8 +54,12 @@ func lockstep(seed uint64, ops int) error {
 		if descA != descB {
 			return fmt.Errorf("op %d: drivers diverged: %q vs %q", i, descA, descB)
 		}
-		if err := sameTrees(a.t, b.t); err != nil {
-			return fmt.Errorf("seed %d op %d (%s): %w", seed, i, descA, err)
+		err := sameTrees(a.t, b.t)
+		if err == nil && also != nil {
+			err = also()
+		}
+		if err != nil {
+			return fmt.Errorf("op %d (%s): %w", i, descA, err)
 		}
 		if resA.Message != resB.Message || fmt.Sprint(resA.Err) != fmt.Sprint(resB.Err) ||
 			resA.Moved != resB.Moved || resA.Cursor != resB.Cursor || !resA.Text.Equal(resB.Text) {

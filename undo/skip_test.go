@@ -58,28 +58,17 @@ func skipLockstep(seed uint64, ops int) (int, error) {
 	}
 	a, ra := mk(2)
 	b, rb := mk(-1)
-	for i := range ops {
-		var resA, resB Result
-		descA, errA := stepCapture(a, randSource{ra}, &resA)
-		descB, errB := stepCapture(b, randSource{rb}, &resB)
-		if errA != nil || errB != nil {
-			return skips, fmt.Errorf("op %d: %v / %v", i, errA, errB)
-		}
-		if descA != descB {
-			return skips, fmt.Errorf("op %d: drivers diverged: %q vs %q", i, descA, descB)
-		}
+	err := inLockstep(a, b, ra, rb, ops, func() error {
 		if checkErr != nil {
-			return skips, fmt.Errorf("seed %d op %d (%s): %w", seed, i, descA, checkErr)
-		}
-		if err := sameTrees(a.t, b.t); err != nil {
-			return skips, fmt.Errorf("seed %d op %d (%s): %w", seed, i, descA, err)
+			return checkErr
 		}
 		if pa, pb := a.t.LastPath(), b.t.LastPath(); !reflect.DeepEqual(pa, pb) {
-			return skips, fmt.Errorf("seed %d op %d (%s): paths differ:\n%+v\n%+v", seed, i, descA, pa, pb)
+			return fmt.Errorf("paths differ:\n%+v\n%+v", pa, pb)
 		}
-		if resA.Message != resB.Message || resA.Cursor != resB.Cursor || !resA.Text.Equal(resB.Text) {
-			return skips, fmt.Errorf("op %d (%s): results differ:\n%+v\n%+v", i, descA, resA, resB)
-		}
+		return nil
+	})
+	if err != nil {
+		return skips, fmt.Errorf("seed %d: %w", seed, err)
 	}
 	return skips, nil
 }
