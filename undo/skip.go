@@ -25,9 +25,9 @@ import (
 // before it all have known entries, reports those entries without
 // touching the text, and applies only the changes after it. A node's text
 // and entries never change once its block is closed, except when
-// :undojoin reopens it (its entries are dropped) and when pruning folds
-// nodes into the root (the root's text is dropped); compaction renumbers
-// both caches.
+// :undojoin reopens it (both are dropped: a child linked before it was
+// pruned may have kept its text) and when pruning folds nodes into the
+// root (the root's text is dropped); compaction renumbers both caches.
 
 // snapEvery is the number of nodes linked between two kept texts: a
 // movement replays at most about that many nodes past the nearest one.
