@@ -63,7 +63,7 @@ func (n *node) lineIndex() *uint16 {
 
 // buildLineIndex returns a new line index of n, which has height 1.
 func buildLineIndex(n *node) *uint16 {
-	v := make([]uint16, maxKids+1, maxKids+1+n.lines)
+	v := make([]uint16, maxKids+1, ixRoom(maxKids+1+n.lines))
 	for i, k := range n.kids {
 		v[i] = uint16(len(v))
 		t := k.text()
@@ -85,7 +85,8 @@ func buildLineIndex(n *node) *uint16 {
 // (a leaf; offsets relative to it) become s: the kid's offsets inside
 // [a, b) go, s's newlines come in, the kid's offsets after b move by the
 // size change, and the later kids' offsets start further on or earlier.
-// O(lines of n), and no allocation unless the edit adds lines. Without an
+// O(lines of n), and no allocation unless the edit adds lines past the
+// index's room (ixRoom). Without an
 // index it does nothing: queries build one as usual, once, and then it
 // follows the edits instead of being rebuilt per keystroke.
 func (n *node) editIndex(i, a, b int, s string) {
@@ -102,11 +103,15 @@ func (n *node) editIndex(i, a, b int, s string) {
 	added := strings.Count(s, "\n")
 	dnl := added - (jb - ja)
 	delta := uint16(len(s) - (b - a)) // wraps: added modulo 1<<16
-	if dnl > 0 {
-		w := make([]uint16, end+dnl)
+	grown := false
+	if dnl > 0 && end+dnl <= ixRoom(end) {
+		v = unsafe.Slice(p, end+dnl) // within the room every index has
+		copy(v[jb+dnl:], v[jb:end])
+	} else if dnl > 0 {
+		w := make([]uint16, end+dnl, ixRoom(end+dnl))
 		copy(w, v[:ja])
 		copy(w[jb+dnl:], v[jb:])
-		v = w
+		v, grown = w, true
 	} else if dnl < 0 {
 		copy(v[jb+dnl:], v[jb:])
 	}
@@ -125,10 +130,16 @@ func (n *node) editIndex(i, a, b int, s string) {
 	for j := i + 1; j <= nk; j++ {
 		v[j] = uint16(int(v[j]) + dnl)
 	}
-	if dnl > 0 {
+	if grown {
 		n.ix.Store(&v[0])
 	}
 }
+
+// ixRoom is the capacity of a line index of k entries: rounded up to a
+// multiple of 64, so that typing <CR> in a node shifts its index in place
+// instead of copying it to a new one per line (editIndex). An index only
+// shrinks in place, so its capacity is always at least ixRoom(its size).
+func ixRoom(k int) int { return (k + 63) &^ 63 }
 
 // firstAtLeast returns the index of the first offset in v (ascending) that
 // is at least off, or len(v).
