@@ -74,7 +74,7 @@ func literalRune(k Key) rune {
 
 func (e *Editor) recordInsert(k Key) {
 	if !e.ins.replay {
-		if n := len(e.ins.keys); cap(e.ins.keys)-n < 7 {
+		if n := len(e.ins.keys); n == cap(e.ins.keys) {
 			// Double: append grows a long slice by a quarter, which
 			// copies a pasted file's keys about 25 times over.
 			e.ins.keys = slices.Grow(e.ins.keys, max(n, 64))
