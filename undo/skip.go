@@ -61,7 +61,8 @@ type skipCache struct {
 	// The open node's entries so far (its final changes), while known.
 	openNode nid
 	open     []entry32
-	lastHas  bool // the last entry of open is the one of the node's last change
+	lastHas  bool      // the last entry of open is the one of the node's last change
+	learned  []entry32 // scratch of learnEntries (storeEntries copies it)
 	// check, when set (tests), is called after each skip with the text
 	// before the movement, the steps skipped and the entries reported.
 	check func(before buffer.Rope, skipped []step, got []PathStep)
@@ -204,16 +205,16 @@ func (t *Tree) learnEntries(s step) {
 		return
 	}
 	got := t.path.steps[len(t.path.steps)-1].Entries
-	es := make([]entry32, len(got))
-	for j, e := range got {
-		f := entry32{top: int32(e.Top), oldSize: int32(e.OldSize), newSize: int32(e.NewSize)}
+	es := t.skip.learned[:0]
+	for j := range got {
+		e := got[j]
 		if s.back {
-			f.oldSize, f.newSize = f.newSize, f.oldSize
-			es[len(es)-1-j] = f
-		} else {
-			es[j] = f
+			e = got[len(got)-1-j]
+			e.OldSize, e.NewSize = e.NewSize, e.OldSize
 		}
+		es = append(es, entry32{top: int32(e.Top), oldSize: int32(e.OldSize), newSize: int32(e.NewSize)})
 	}
+	t.skip.learned = es
 	t.storeEntries(s.n, es)
 }
 

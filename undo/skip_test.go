@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/kjx-editor/kjx/buffer"
-	"github.com/kjx-editor/kjx/buffer/testkit"
 )
 
 // TestSkipsMatchReplay runs the same random operations on two trees that
@@ -17,27 +16,11 @@ import (
 // requires identical results, trees and paths (each node's line entries)
 // after every operation. Each skip is also checked against a replay of
 // the steps it skipped.
-func TestSkipsMatchReplay(t *testing.T) {
-	ops := 200_000
-	if testkit.RaceEnabled || testing.Short() {
-		ops = 20_000
-	}
-	for seed := range uint64(4) {
-		t.Run("", func(t *testing.T) {
-			t.Parallel()
-			skips, err := skipLockstep(seed, ops/4)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%d movements skipped", skips)
-			if skips < 100 {
-				t.Fatalf("only %d movements skipped: the test does not exercise skipping", skips)
-			}
-		})
-	}
-}
+func TestSkipsMatchReplay(t *testing.T) { inSeeds(t, skipLockstep) }
 
-func skipLockstep(seed uint64, ops int) (int, error) {
+// skipLockstep fails also when fewer than 100 movements skipped: the test
+// would not exercise skipping.
+func skipLockstep(seed uint64, ops int) error {
 	var checkErr error
 	skips := 0
 	mk := func(every int) (*driver, *rand.Rand) {
@@ -68,9 +51,12 @@ func skipLockstep(seed uint64, ops int) (int, error) {
 		return nil
 	})
 	if err != nil {
-		return skips, fmt.Errorf("seed %d: %w", seed, err)
+		return fmt.Errorf("seed %d: %w", seed, err)
 	}
-	return skips, nil
+	if skips < 100 {
+		return fmt.Errorf("seed %d: only %d movements skipped", seed, skips)
+	}
+	return nil
 }
 
 // checkSkip replays the skipped steps from before, the way a movement
