@@ -31,6 +31,7 @@ type jump struct {
 // CTRL-O/CTRL-I last went to, or len(entries) after a new jump.
 type jumpList struct {
 	entries []jump
+	back    []jump // entries' backing array once the list is full (push)
 	idx     int
 	seeded  bool // the window's first buffer's start is in the list
 
@@ -108,13 +109,31 @@ func (e *Editor) jumps() *jumpList {
 }
 
 // push appends p in b after a jump, as Vim's setpcmark, and makes the
-// list's position its end.
+// list's position its end. A full list drops its oldest entry by moving
+// its start over a backing array twice its size, so the entries are
+// copied down once per jumpListSize jumps, not at every jump (a script of
+// {N}go commands jumps at every line).
 func (j *jumpList) push(b *Buffer, p Pos) {
+	if len(j.entries) == cap(j.entries) && len(j.entries) >= jumpListSize {
+		j.entries = j.slideDown()
+	}
 	j.entries = append(j.entries, jump{buf: b, pos: p})
-	if n := len(j.entries) - jumpListSize; n > 0 {
-		j.entries = append(j.entries[:0], j.entries[n:]...)
+	if len(j.entries) > jumpListSize {
+		j.entries[0] = jump{} // no longer holds its buffer
+		j.entries = j.entries[1:]
 	}
 	j.idx = len(j.entries)
+}
+
+// slideDown copies the entries to the start of the backing array,
+// making it on first use, and returns them there.
+func (j *jumpList) slideDown() []jump {
+	if j.back == nil {
+		j.back = make([]jump, 2*jumpListSize)
+	}
+	n := copy(j.back, j.entries)
+	clear(j.back[n:])
+	return j.back[:n]
 }
 
 // cleanup is Vim's cleanup_jumplist: an entry is dropped when a later one

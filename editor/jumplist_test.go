@@ -2,6 +2,7 @@ package editor
 
 import (
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -121,4 +122,49 @@ func TestJumpListModel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJumpListPushCleanupModel runs long random mixes of jumps and
+// cleanups (CTRL-O, :jumps) against the list as a plain slice: a jump
+// appends and drops the oldest beyond jumpListSize, a cleanup keeps
+// only each line's latest entry. Its lengths cross push's slide of the
+// window down its backing array many times.
+func TestJumpListPushCleanupModel(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	b := &Buffer{}
+	for round := 0; round < 100; round++ {
+		var j jumpList
+		var m []int
+		for n := rng.Intn(2000); n > 0; n-- {
+			if rng.Intn(50) == 0 {
+				j.cleanup()
+				m = cleanedModel(m)
+				continue
+			}
+			l := rng.Intn(1 + rng.Intn(400))
+			j.push(b, Pos{Line: l})
+			if m = append(m, l); len(m) > jumpListSize {
+				m = m[1:]
+			}
+		}
+		if len(j.entries) != len(m) || j.idx != len(j.entries) {
+			t.Fatalf("round %d: %d entries idx %d, model %d", round, len(j.entries), j.idx, len(m))
+		}
+		for i, en := range j.entries {
+			if en.pos.Line != m[i] || en.buf != b {
+				t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, m[i])
+			}
+		}
+	}
+}
+
+// cleanedModel keeps each line's last entry of m, in order.
+func cleanedModel(m []int) []int {
+	var out []int
+	for i, l := range m {
+		if !slices.Contains(m[i+1:], l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
