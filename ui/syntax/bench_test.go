@@ -55,3 +55,14 @@ func BenchmarkRelexKeystroke10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(h.Relexed-before)/float64(b.N), "lines/op")
 }
+
+// BenchmarkDetectByName is the file type of a file opened by name (no
+// modeline, no #! line): what every :edit pays before the file shows.
+func BenchmarkDetectByName(b *testing.B) {
+	text := buffer.FromString("some text\n")
+	for b.Loop() {
+		if ft := Detect("notes.txt", text); ft != "" {
+			b.Fatalf("notes.txt: %q", ft)
+		}
+	}
+}

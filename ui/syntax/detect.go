@@ -83,7 +83,7 @@ func Detect(name string, text buffer.Rope) string {
 		return ft
 	}
 	if base := filepath.Base(name); name != "" && base != "." && base != "/" {
-		if l := lexers.Match(base); l != nil && l.Config().Name != "plaintext" {
+		if l := matchLexer(base); l != nil && l.Config().Name != "plaintext" {
 			return FileTypeOf(l)
 		}
 	}
