@@ -29,3 +29,19 @@ func BenchmarkUndoRedoWithMarks10MB(b *testing.B) {
 		e.HandleKey(keys[i%len(keys)])
 	}
 }
+
+// BenchmarkJumpPushFull is a jump with the jumplist full, as in a
+// script of {N}go commands: the oldest entry goes at every jump.
+func BenchmarkJumpPushFull(b *testing.B) {
+	buf := &Buffer{}
+	var j jumpList
+	for i := range jumpListSize {
+		j.push(buf, Pos{Line: i})
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		j.push(buf, Pos{Line: i})
+	}
+}
