@@ -89,71 +89,58 @@ func (m jumpModel) push(l int) jumpModel {
 	return out
 }
 
-// TestJumpListModel checks push and cleanup against the model: after any
-// sequence of jumps, the cleaned list holds each line once, in the order
-// of its last jump, and never more than jumpListSize entries (Vim drops
-// the oldest before merging, so the model keeps the newest lines of the
-// last jumpListSize pushes).
+// TestJumpListModel checks push and cleanup against two models over long
+// random mixes of jumps and cleanups (CTRL-O, :jumps), whose lengths
+// cross push's slide of the list down its backing array many times:
+//
+//   - the list as a plain slice: a jump appends and drops the oldest
+//     beyond jumpListSize, a cleanup keeps each line's latest entry;
+//   - without cleanups in between, :h jumplist's statement: the cleaned
+//     list holds each line once, in the order of its last jump, among
+//     the last jumpListSize jumps (Vim drops the oldest before merging).
 func TestJumpListModel(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	b := &Buffer{}
-	for round := 0; round < 200; round++ {
-		var j jumpList
-		var pushed []int
-		for n := rng.Intn(300); n > 0; n-- {
-			l := rng.Intn(1 + rng.Intn(150))
-			j.push(b, Pos{Line: l})
-			pushed = append(pushed, l)
-		}
-		if len(j.entries) > jumpListSize {
-			t.Fatalf("round %d: %d entries", round, len(j.entries))
-		}
-		var m jumpModel
-		for _, l := range pushed[max(len(pushed)-jumpListSize, 0):] {
-			m = m.push(l)
-		}
-		j.cleanup()
-		if len(j.entries) != len(m) || j.idx != len(j.entries) {
-			t.Fatalf("round %d: %d entries idx %d, model %d", round, len(j.entries), j.idx, len(m))
-		}
-		for i, en := range j.entries {
-			if en.pos.Line != m[i] {
-				t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, m[i])
-			}
-		}
-	}
-}
-
-// TestJumpListPushCleanupModel runs long random mixes of jumps and
-// cleanups (CTRL-O, :jumps) against the list as a plain slice: a jump
-// appends and drops the oldest beyond jumpListSize, a cleanup keeps
-// only each line's latest entry. Its lengths cross push's slide of the
-// window down its backing array many times.
-func TestJumpListPushCleanupModel(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	b := &Buffer{}
-	for round := 0; round < 100; round++ {
+	for round := 0; round < 300; round++ {
 		var j jumpList
 		var m []int
+		var pushed []int // the jumps since the last cleanup
 		for n := rng.Intn(2000); n > 0; n-- {
-			if rng.Intn(50) == 0 {
+			if round%2 == 1 && rng.Intn(50) == 0 {
 				j.cleanup()
-				m = cleanedModel(m)
+				m, pushed = cleanedModel(m), nil
 				continue
 			}
 			l := rng.Intn(1 + rng.Intn(400))
 			j.push(b, Pos{Line: l})
+			pushed = append(pushed, l)
 			if m = append(m, l); len(m) > jumpListSize {
 				m = m[1:]
 			}
 		}
-		if len(j.entries) != len(m) || j.idx != len(j.entries) {
-			t.Fatalf("round %d: %d entries idx %d, model %d", round, len(j.entries), j.idx, len(m))
-		}
-		for i, en := range j.entries {
-			if en.pos.Line != m[i] || en.buf != b {
-				t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, m[i])
+		checkJumps(t, round, &j, m)
+		j.cleanup()
+		checkJumps(t, round, &j, cleanedModel(m))
+		if round%2 == 0 {
+			var jm jumpModel
+			for _, l := range pushed[max(len(pushed)-jumpListSize, 0):] {
+				jm = jm.push(l)
 			}
+			checkJumps(t, round, &j, jm)
+		}
+	}
+}
+
+// checkJumps fails unless j's entries are the lines of want, in order,
+// with the list's position at its end.
+func checkJumps(t *testing.T, round int, j *jumpList, want []int) {
+	t.Helper()
+	if len(j.entries) != len(want) || j.idx != len(j.entries) {
+		t.Fatalf("round %d: %d entries idx %d, model %d", round, len(j.entries), j.idx, len(want))
+	}
+	for i, en := range j.entries {
+		if en.pos.Line != want[i] {
+			t.Fatalf("round %d: entry %d is line %d, model %d", round, i, en.pos.Line, want[i])
 		}
 	}
 }
