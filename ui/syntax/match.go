@@ -9,8 +9,9 @@ import (
 )
 
 // backupSuffixes are the endings chroma's LexerRegistry.Match looks
-// through ("x.go.orig" is Go); TestMatchLexerAgreesWithChroma checks the
-// list against chroma's.
+// through ("x.go.orig" is Go), as chroma v2.27.0 lists them (unexported);
+// TestMatchLexerAgreesWithChroma compares the picks with lexers.Match on
+// a sample of names ending in them and in a few endings chroma lacks.
 var backupSuffixes = [...]string{
 	"~", ".bak", ".old", ".orig",
 	".dpkg-dist", ".dpkg-old", ".ucf-dist", ".ucf-new", ".ucf-old",
@@ -21,7 +22,7 @@ var backupSuffixes = [...]string{
 // matchLexer returns the lexer chroma's lexers.Match picks for the base
 // name of a file, or nil. chroma tries every glob of every lexer, and
 // each again with every backup suffix, through filepath.Match: about
-// 7 000 pattern matches, 10 ms at every file opened. Here a glob that is
+// 7 000 pattern matches, 2.4 ms at every file opened. Here a glob that is
 // a plain name or "*" and a plain ending is compared as a string, and
 // only the few others go through filepath.Match. The choice is chroma's:
 // file names first, then alias file names; among the lexers that match,

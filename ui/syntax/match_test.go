@@ -29,6 +29,9 @@ func TestMatchLexerAgreesWithChroma(t *testing.T) {
 				for _, suf := range backupSuffixes {
 					made = append(made, n+suf)
 				}
+				for _, other := range []string{".new", ".dist", ".swp", ".tmpl", ".backup"} {
+					made = append(made, n+other)
+				}
 			}
 			for _, n := range made {
 				if got, want := anyGlobMatches([]string{g}, n), chromaGlobRule(g, n); got != want {
