@@ -231,7 +231,7 @@ func clampCol(r buffer.Rope, l, col int, insert bool) int {
 			return 0
 		}
 		if n >= 2 { // prevColW(n)'s fast path: a boundary at n-1
-			if b, lo := nearBytes(r, ls, n, n-1); asciiBoundary(b[n-2-lo], b[n-1-lo]) {
+			if b, lo := nearBytes(r, ls, n, n-1); asciiPrevCol(b[:], lo, n, true) {
 				return n - 1
 			}
 		}
