@@ -146,15 +146,26 @@ func (o *options) option(args []string, i int) (int, error) {
 		o.readOnly = true
 	case "-r":
 		o.recover = true
-	case "-u", "--clock", "--keys", "-c", "-s", "-S":
+	default:
+		if !takesValue(a) {
+			return 0, usageError{fmt.Sprintf("kjx: unknown option %s (try --help)", a)}
+		}
 		if i+1 >= len(args) {
 			return 0, usageError{fmt.Sprintf("kjx: %s needs an argument", a)}
 		}
 		return 1, o.valued(a, args[i+1])
-	default:
-		return 0, usageError{fmt.Sprintf("kjx: unknown option %s (try --help)", a)}
 	}
 	return 0, nil
+}
+
+// takesValue reports whether the option a uses the argument after it as
+// its value, so that argument is never a file, "+CMD" or "--".
+func takesValue(a string) bool {
+	switch a {
+	case "-u", "--clock", "--keys", "-c", "-s", "-S":
+		return true
+	}
+	return false
 }
 
 // valued sets the option flag that takes the argument v.

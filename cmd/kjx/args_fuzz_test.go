@@ -16,7 +16,7 @@ func FuzzParseArgs(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Split(line, " ")
-		o, _, err := parseArgs(args)
+		o, help, err := parseArgs(args)
 		if err != nil {
 			var u usageError
 			if !errors.As(err, &u) || !strings.HasPrefix(err.Error(), "kjx: ") {
@@ -32,13 +32,30 @@ func FuzzParseArgs(f *testing.F) {
 			}
 			return
 		}
+		if help {
+			return // --help stops the parse where it stands
+		}
 		for _, file := range o.files {
 			if !slices.Contains(args, file) {
 				t.Fatalf("%q: file %q is not an argument", args, file)
 			}
 		}
-		if i := slices.Index(args, "--"); i >= 0 && !slices.Equal(o.files[len(o.files)-(len(args)-i-1):], args[i+1:]) {
+		if i := separator(args); i >= 0 && !slices.Equal(o.files[max(0, len(o.files)-(len(args)-i-1)):], args[i+1:]) {
 			t.Fatalf("%q: the arguments after -- are not the last files: %q", args, o.files)
 		}
 	})
+}
+
+// separator is the index of the "--" that ends the options, or -1: a "--"
+// that is an option's value (kjx -c -- f) is not one.
+func separator(args []string) int {
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "--":
+			return i
+		case takesValue(args[i]):
+			i++
+		}
+	}
+	return -1
 }
