@@ -124,10 +124,36 @@ func (e *Editor) dispatch(k Key, typed bool) {
 // goes on in a new undo block.
 func (e *Editor) endCtrlO() {
 	if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
-		e.ins.oneCmd = false
-		e.mode = ModeInsert
-		e.win.clampCursor(true)
-		e.restartInsert()
+		e.resumeAfterCtrlO()
+	}
+}
+
+// resumeAfterCtrlO goes back to Insert mode after the command of CTRL-O.
+// As in Vim's edit(), a cursor on the last character of its line goes
+// past the end when it was past the end of that line at CTRL-O, or when
+// curswant is further right ("<C-o>$", "<C-o>80|", "A<C-o>j").
+func (e *Editor) resumeAfterCtrlO() {
+	in := e.ins
+	in.oneCmd = false
+	e.win.clampCursor(true)
+	c := e.win.cur
+	if line := e.curLine(); c.Col < len(line) && c.Col == lastCharCol(line) &&
+		(in.eolLine == c.Line+1 || e.win.wantCol > e.wantColumnAt(c)) {
+		e.win.cur.Col = len(line)
+	}
+	in.eolLine = 0
+	e.mode = ModeInsert
+	e.restartInsert()
+}
+
+// ctrlOOffEOL moves a cursor past the end of a line onto its last
+// character for the command of CTRL-O, as Vim's ins_esc does, and
+// remembers the line so that resumeAfterCtrlO puts it back.
+func (e *Editor) ctrlOOffEOL() {
+	c := e.win.cur
+	if line := e.curLine(); c.Col > 0 && c.Col >= len(line) {
+		e.ins.eolLine = c.Line + 1
+		e.win.cur.Col = lastCharCol(line)
 	}
 }
 

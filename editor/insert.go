@@ -18,6 +18,7 @@ type insertState struct {
 	blockCol     int      // block I/A/c: the insert column on the first line (arrows move start, not it)
 	blockTail    int      // block I/A/c: bytes of the first line after blockCol at the start
 	oneCmd       bool     // CTRL-O: back to Insert mode after one command
+	eolLine      int      // CTRL-O past a line end: that line + 1, else 0 (Vim's ins_at_eol, o_lnum)
 	literal      bool     // CTRL-V: the next key is inserted as is
 	regWait      bool     // CTRL-R: the next key names a register
 	aiLine       int      // line whose indent was only auto-inserted (-1: none)

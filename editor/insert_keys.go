@@ -60,6 +60,8 @@ func (e *Editor) insertControlKey(k Key) bool {
 		e.finishInsert(false)
 	case k.IsCtrl('o'):
 		e.ctrlOBlock()
+		e.wantColumn() // as Vim's edit() before each key: "A<C-o>j" aims past the end
+		e.ctrlOOffEOL()
 		e.ins.oneCmd = true
 		e.mode = ModeNormal
 	case k.Code == KeyBackspace || k.IsCtrl('h'), k.Code == KeyDelete, k.IsCtrl('w'), k.IsCtrl('u'):

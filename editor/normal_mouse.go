@@ -55,10 +55,7 @@ func (e *Editor) MouseClick(c Click) {
 		e.normalClick(c)
 		if e.ins != nil && e.ins.oneCmd {
 			// CTRL-O then a click: the click was the one command.
-			e.ins.oneCmd = false
-			e.mode = ModeInsert
-			e.win.clampCursor(true)
-			e.restartInsert()
+			e.resumeAfterCtrlO()
 		}
 	}
 	e.scrollToCursor()

@@ -50,6 +50,11 @@ var emptyChangeCases = []struct{ text, steps string }{
 	// also when the command failed.
 	{"abc\nde\nfgh\n", "l<C-v>j$c<C-o>p<Esc>|l<C-v>jIxy<C-o>lz<Esc>|l<C-v>jAxy<C-o>hz<Esc>|l<C-v>jcxy<C-o>hz<Esc> u"},
 	{"abc\ndef\n", "ix<C-o>:s/b/B/<CR>y<Esc>|ix<C-o>/e<CR>y<Esc>|ix<C-o>/e<Esc>y<Esc>|ix<C-o>/zz<CR>y<Esc>|ix<C-o>:s/zz/q/<CR>y<Esc>|ix<C-o>:foo<CR>y<Esc>|i<C-o>\"zpy<Esc>|i<C-o>ny<Esc>|i<C-o>hy<Esc>|Ax<C-o>:s/a/A/<CR>y<Esc> u"},
+	// CTRL-O past a line end runs the command on the line's last
+	// character; Insert mode goes on past the end when the cursor is on
+	// that line's last character again, or curswant is further right
+	// (found by FuzzKeys: kjx left the Normal-mode cursor past the end).
+	{"abc\nxyz\n\tt\n", "A<C-o>xZ<Esc> u|A<C-o>hZ<Esc>|A<C-o>~Z<Esc>|A<C-o>jZ<Esc> A<C-o>jxZ<Esc>|jA<C-o>kZ<Esc>|i<C-o>$Z<Esc> i<C-o>9<Bar>Z<Esc>|A<C-o>JZ<Esc> A<C-o>uZ<Esc>|A<C-o>vd|A<C-o>:s/c/Q/<CR>Z<Esc>|A<C-o>GZ<Esc> A<C-o>bZ<Esc>|A<C-o>D<Esc> A<C-o>eZ<Esc>"},
 }
 
 // TestEmptyChangesDifferential replays emptyChangeCases in Vim and kjx

@@ -107,19 +107,26 @@ func (e *Editor) beginLine(l int) {
 // curLine is the text of the cursor line.
 func (e *Editor) curLine() string { return lineText(e.text(), e.win.cur.Line) }
 
-// updateWant sets curswant from the cursor, if it was reset.
+// wantColumn is curswant, set from the cursor if it was reset.
 func (e *Editor) wantColumn() int {
 	if e.win.wantCol < 0 {
-		// Only the line up to the cursor's character: on a 5 MB line at
-		// column 0 that is one byte, not a copy of the line.
-		r, c := e.text(), e.win.cur.Col
-		ls := r.LineStart(e.win.cur.Line)
-		line := r.SliceString(ls, ls+min(c+1, r.LineEnd(e.win.cur.Line)-ls))
-		e.win.wantCol = displayCol(line, c, e.opt.TabStop)
-		// On a tab Normal mode shows the cursor on the tab's last cell.
-		if c < len(line) && line[c] == '\t' && !e.opt.List && e.mode != ModeInsert && e.mode != ModeReplace {
-			e.win.wantCol += clusterWidth("\t", e.win.wantCol, e.opt.TabStop) - 1
-		}
+		e.win.wantCol = e.wantColumnAt(e.win.cur)
 	}
 	return e.win.wantCol
+}
+
+// wantColumnAt is the curswant of a cursor at p: the display column of
+// its character (Vim's w_virtcol).
+func (e *Editor) wantColumnAt(p Pos) int {
+	// Only the line up to the cursor's character: on a 5 MB line at
+	// column 0 that is one byte, not a copy of the line.
+	r, c := e.text(), p.Col
+	ls := r.LineStart(p.Line)
+	line := r.SliceString(ls, ls+min(c+1, r.LineEnd(p.Line)-ls))
+	want := displayCol(line, c, e.opt.TabStop)
+	// On a tab Normal mode shows the cursor on the tab's last cell.
+	if c < len(line) && line[c] == '\t' && !e.opt.List && e.mode != ModeInsert && e.mode != ModeReplace {
+		want += clusterWidth("\t", want, e.opt.TabStop) - 1
+	}
+	return want
 }
