@@ -24,7 +24,8 @@ func checkInvariants(t *testing.T, e *Editor, input string) {
 	if int(e.mode) >= len(modeNames) {
 		t.Fatalf("%q: invalid mode %d", input, e.mode)
 	}
-	if (e.mode == ModeInsert || e.mode == ModeReplace) != (e.ins != nil) {
+	// After CTRL-O, Insert mode waits (insert state kept) in another mode.
+	if inserting := e.mode == ModeInsert || e.mode == ModeReplace; inserting != (e.ins != nil) && (inserting || !e.ins.oneCmd) {
 		t.Fatalf("%q: mode %v with insert state %v", input, e.mode, e.ins != nil)
 	}
 	if (e.mode == ModeCmdline) != (e.cmdline != nil) {
@@ -52,6 +53,11 @@ func FuzzKeys(f *testing.F) {
 	} {
 		f.Add(s, "one two three\n\tfour (five) [six]\n\nseven 7 0x1f\n")
 	}
+	// A batch that ends in the one command of CTRL-O, past a line end and
+	// within one. (f.Chdir below hides testdata/fuzz from the fuzzer:
+	// failing inputs are kept here.)
+	f.Add("A<C-o>", "0")
+	f.Add("li<C-o>", "ab")
 	// A :w in the input writes into the temporary directory. The fuzzer
 	// then also writes a failing input there, where it is lost with the
 	// directory: the log line below keeps the input in the test output.
