@@ -159,7 +159,7 @@ func (e *Editor) cmdlineSecondKey(k Key) {
 	}
 	cl.regWait = false
 	if k.Code == KeyRune {
-		if reg, ok := e.getReg(k.Rune); ok {
+		if reg, ok := e.pasteReg(k.Rune); ok {
 			e.cmdlineInsert(strings.ReplaceAll(reg.text, "\n", "\r"))
 		}
 	}

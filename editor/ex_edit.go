@@ -133,12 +133,7 @@ func exPut(e *Editor, c *exparse.Cmd, rg exRange) error {
 	e.win.clampCursor(false)
 	reg, ok := e.getReg(rune(c.Register))
 	if !ok {
-		name := rune(c.Register)
-		if name == 0 {
-			name = '"'
-		}
-		e.saveUndo() // Vim's do_put saves for undo before it looks
-		return fmt.Errorf("E353: Nothing in register %c", name)
+		return e.putMissing(rune(c.Register))
 	}
 	reg.kind = regLine
 	// The cursor keeps its column (the one an undo restores).

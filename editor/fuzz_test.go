@@ -58,6 +58,7 @@ func FuzzKeys(f *testing.F) {
 	// failing inputs are kept here.)
 	f.Add("A<C-o>", "0")
 	f.Add("li<C-o>", "ab")
+	f.Add("@#", "0") // a register read without an alternate file crashed
 	// A :w in the input writes into the temporary directory. The fuzzer
 	// then also writes a failing input there, where it is lost with the
 	// directory: the log line below keeps the input in the test output.

@@ -37,7 +37,7 @@ func (e *Editor) insertSecondKey(k Key) {
 	if k.Code != KeyRune {
 		return
 	}
-	if reg, ok := e.getReg(k.Rune); ok {
+	if reg, ok := e.pasteReg(k.Rune); ok {
 		text := reg.text
 		if reg.kind == regLine {
 			text += "\n"

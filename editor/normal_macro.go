@@ -48,10 +48,14 @@ func cmdExecReg(e *Editor, c *ncmd) {
 			return
 		}
 	}
+	if reg == '%' || reg == '#' || !validRegister(reg) {
+		e.errMsg("E354: Invalid register name: '%c'", reg)
+		return
+	}
 	e.lastMacro = reg
 	if reg == ':' {
 		if e.lastExCmd == "" {
-			e.errMsg("E30: No previous command line")
+			e.errMsg("%s", e.readRegError(':'))
 			return
 		}
 		for i := 0; i < c.count1(); i++ {

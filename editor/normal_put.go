@@ -12,8 +12,9 @@ func cmdPut(e *Editor, c *ncmd) {
 	e.setRedo(c) // Vim remembers the command for . before it runs
 	reg, ok := e.getReg(c.reg)
 	if !ok {
-		e.saveUndo() // Vim saves for undo before it finds the register empty
-		e.errMsg("E353: Nothing in register %c", regName(c.reg))
+		if err := e.putMissing(c.reg); err != nil {
+			e.errMsg("%s", err)
+		}
 		return
 	}
 	after := c.name == "p" || c.name == "gp" || c.name == "]p"

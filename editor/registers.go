@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 )
@@ -36,6 +38,56 @@ func validRegister(r rune) bool {
 		strings.ContainsRune("\"-_/:.+*%#=", r)
 }
 
+// readRegError is Vim's error for reading register r when getReg finds
+// nothing in it: the registers of get_spec_reg say what is missing (nil
+// for ". after an insert that typed nothing, which puts nothing quietly),
+// the others E353.
+func (e *Editor) readRegError(r rune) error {
+	switch r {
+	case ':':
+		return errors.New("E30: No previous command line")
+	case '/':
+		return errors.New("E35: No previous regular expression")
+	case '.':
+		if e.lastInsKeys != nil {
+			return nil
+		}
+		return errors.New("E29: No inserted text yet")
+	case '%':
+		return errors.New("E32: No file name")
+	case '#':
+		return errors.New("E23: No alternate file")
+	}
+	return fmt.Errorf("E353: Nothing in register %c", regName(r))
+}
+
+// putMissing is what p and :put do when getReg finds nothing in register
+// r: Vim's do_put gives up on one of get_spec_reg's registers before it
+// saves for undo, and saves first for the others. It returns the error to
+// show, or nil.
+func (e *Editor) putMissing(r rune) error {
+	if !strings.ContainsRune(specialRegs, r) {
+		e.saveUndo()
+	}
+	return e.readRegError(r)
+}
+
+// specialRegs are the registers of Vim's get_spec_reg that can be empty.
+const specialRegs = ":/.%#"
+
+// pasteReg is register r for CTRL-R in Insert mode or on the command
+// line: an empty register pastes nothing, and one of get_spec_reg's (: /
+// . % #) also says what it lacks, as in Vim.
+func (e *Editor) pasteReg(r rune) (register, bool) {
+	reg, ok := e.getReg(r)
+	if !ok && strings.ContainsRune(specialRegs, r) {
+		if err := e.readRegError(r); err != nil {
+			e.errMsg("%s", err)
+		}
+	}
+	return reg, ok
+}
+
 // get returns a register's content.
 func (e *Editor) getReg(r rune) (register, bool) {
 	switch r {
@@ -60,7 +112,10 @@ func (e *Editor) getReg(r rune) (register, bool) {
 		return register{text: e.buf().name}, e.buf().name != ""
 	case '#':
 		alt, ok := e.alternate()
-		return register{text: alt.name()}, ok && alt.name() != ""
+		if !ok {
+			return register{}, false
+		}
+		return register{text: alt.name()}, alt.name() != ""
 	case '_':
 		return register{}, false
 	}

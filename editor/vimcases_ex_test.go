@@ -52,4 +52,9 @@ var exCases = []exCase{
 	{Name: "format_tw", Text: gqText, Steps: []string{":set tw=20<CR>", "gqq", "u", "gqip", "u", "gqG", "u", "Ggqq", "u", "5Ggq2j", "u", "gwip", "u", ":set ai<CR>", "gqip", "u", "ggwgqap", "u", "gqq.", "u", "u", "3Ggq}", ".", "u", "u", "Vjjgq", "u", "ggwgwgw", "u", ":set js!<CR>", "9Ggqj", ":set tw=5 noai<CR>", "ggwgwap", "u"}},
 	{Name: "format_default_width", Text: "a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww\n\tx\n", Steps: []string{"gqq", "u", "gqj", "u", ":set tw=0<CR>", "gqap"}},
 	{Name: "undo_bad_argument", Text: "abc\n", Steps: []string{"x", ":undo -1<CR>", ":undo +1<CR>", ":undo x1<CR>", ":undo 1<CR>"}},
+	// Reading a register that holds nothing: the registers of Vim's
+	// get_spec_reg say what is missing, @ refuses % and # (kjx crashed on
+	// @# without an alternate file, found by FuzzKeys).
+	{Name: "register_read_errors", Text: "abc\n", Steps: []string{"\"#p", "@#", "@%", "@!", "\":p", "@:", "\"/p", "\".p", "\"zp", "i<C-r>#<Esc>", "i<C-r>:<Esc>", "i<C-r>z<Esc>", ":<C-r>#<Esc>", ":put #<CR>", ":put .<CR>", "v\"#p"}},
+	{Name: "register_dot_empty", Text: "abc\n", Steps: []string{"\".p", ":put .<CR>", "i<C-r>.<Esc>", "ix<Esc>", "\".p", "i<Esc>", "\".p", ":put .<CR>", "i<C-r>.y<Esc>", "@@", "@.", "@@"}},
 }

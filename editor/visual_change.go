@@ -83,7 +83,9 @@ func vPut(e *Editor, c *ncmd) {
 		info := e.visualRedoInfo()
 		e.visualOperator(&ncmd{}, "d", false)
 		e.redo = &redoCmd{keys: MustParseKeys("d"), vis: info}
-		e.errMsg("E353: Nothing in register %c", regName(c.reg))
+		if err := e.readRegError(c.reg); err != nil {
+			e.errMsg("%s", err)
+		}
 		return
 	}
 	rg := e.visualRange()
