@@ -133,17 +133,21 @@ func (e *Editor) endCtrlO() {
 // past the end when it was past the end of that line at CTRL-O, or when
 // curswant is further right ("<C-o>$", "<C-o>80|", "A<C-o>j").
 func (e *Editor) resumeAfterCtrlO() {
-	in := e.ins
-	in.oneCmd = false
+	e.ins.oneCmd = false
 	e.win.clampCursor(true)
-	c := e.win.cur
+	e.ctrlOBackToEOL()
+	e.mode = ModeInsert
+	e.restartInsert()
+}
+
+// ctrlOBackToEOL is resumeAfterCtrlO's move past the end of the line.
+func (e *Editor) ctrlOBackToEOL() {
+	in, c := e.ins, e.win.cur
 	if line := e.curLine(); c.Col < len(line) && c.Col == lastCharCol(line) &&
 		(in.eolLine == c.Line+1 || e.win.wantCol > e.wantColumnAt(c)) {
 		e.win.cur.Col = len(line)
 	}
 	in.eolLine = 0
-	e.mode = ModeInsert
-	e.restartInsert()
 }
 
 // ctrlOOffEOL moves a cursor past the end of a line onto its last
@@ -171,7 +175,10 @@ func (e *Editor) EndStep() {
 		e.abortConfirm()
 	}
 	if e.ins != nil && e.ins.oneCmd {
+		// The cursor CTRL-O moved off the line end goes back first, so
+		// that <Esc> leaves it on the last character, as in Vim.
 		e.ins.oneCmd = false
+		e.ctrlOBackToEOL()
 		e.mode = ModeInsert
 		e.Feed([]Key{K(KeyEsc)}, false)
 	}
