@@ -119,7 +119,7 @@ func (e *Editor) dispatch(k Key, typed bool) {
 	}
 }
 
-// endCtrlO goes back to Insert mode when the one command of CTRL-O is
+// endCtrlO goes back to Insert (or Replace) mode when the one command of CTRL-O is
 // done (Normal mode, nothing pending). As after an arrow key, the insert
 // goes on in a new undo block.
 func (e *Editor) endCtrlO() {
@@ -128,7 +128,7 @@ func (e *Editor) endCtrlO() {
 	}
 }
 
-// resumeAfterCtrlO goes back to Insert mode after the command of CTRL-O.
+// resumeAfterCtrlO goes back to Insert (or Replace) mode after the command of CTRL-O.
 // As in Vim's edit(), a cursor on the last character of its line goes
 // past the end when it was past the end of that line at CTRL-O, or when
 // curswant is further right ("<C-o>$", "<C-o>80|", "A<C-o>j").
@@ -136,7 +136,7 @@ func (e *Editor) resumeAfterCtrlO() {
 	e.ins.oneCmd = false
 	e.win.clampCursor(true)
 	e.ctrlOBackToEOL()
-	e.mode = ModeInsert
+	e.mode = e.ins.resume
 	e.restartInsert()
 }
 
@@ -175,12 +175,15 @@ func (e *Editor) EndStep() {
 		e.abortConfirm()
 	}
 	if e.ins != nil && e.ins.oneCmd {
-		// The cursor CTRL-O moved off the line end goes back first, so
-		// that <Esc> leaves it on the last character, as in Vim.
-		e.ins.oneCmd = false
-		e.ctrlOBackToEOL()
-		e.mode = ModeInsert
+		// Keys that end after CTRL-O end the insert as Vim's feedkeys()
+		// does there: without its count (CTRL-O dropped it), and with the
+		// cursor where CTRL-O or its unfinished command left it.
+		in, cur := e.ins, e.win.cur
+		in.oneCmd, in.count = false, 1
+		e.mode = in.resume
 		e.Feed([]Key{K(KeyEsc)}, false)
+		e.win.cur = cur
+		e.win.clampCursor(false)
 	}
 	e.pending = e.pending[:0]
 }

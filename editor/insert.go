@@ -17,7 +17,8 @@ type insertState struct {
 	block        *opRange // block I/A/c: text is copied to the other lines at <Esc>
 	blockCol     int      // block I/A/c: the insert column on the first line (arrows move start, not it)
 	blockTail    int      // block I/A/c: bytes of the first line after blockCol at the start
-	oneCmd       bool     // CTRL-O: back to Insert mode after one command
+	oneCmd       bool     // CTRL-O: back to resume (Insert or Replace mode) after one command
+	resume       Mode     // see oneCmd (Vim's restart_edit)
 	eolLine      int      // CTRL-O past a line end: that line + 1, else 0 (Vim's ins_at_eol, o_lnum)
 	literal      bool     // CTRL-V: the next key is inserted as is
 	regWait      bool     // CTRL-R: the next key names a register

@@ -62,7 +62,7 @@ func (e *Editor) insertControlKey(k Key) bool {
 		e.ctrlOBlock()
 		e.wantColumn() // as Vim's edit() before each key: "A<C-o>j" aims past the end
 		e.ctrlOOffEOL()
-		e.ins.oneCmd = true
+		e.ins.oneCmd, e.ins.resume = true, e.mode
 		e.mode = ModeNormal
 	case k.Code == KeyBackspace || k.IsCtrl('h'), k.Code == KeyDelete, k.IsCtrl('w'), k.IsCtrl('u'):
 		// Vim's redo buffer gets nothing for a refused <BS>.
