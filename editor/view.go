@@ -33,6 +33,10 @@ type View struct {
 	Quit    bool
 	// Recording is the register being recorded into, 0 when none.
 	Recording rune
+	// Resume is the mode CTRL-O's command returns to (ModeInsert or
+	// ModeReplace) while it runs, ModeNormal otherwise: Vim's
+	// "-- (insert) --".
+	Resume Mode
 	// Undo is the current buffer's undo tree, as an immutable snapshot
 	// (for the undo panel).
 	Undo undo.Snapshot
@@ -126,6 +130,7 @@ func (e *Editor) TakeView() View {
 		Options:    e.opt,
 		Quit:       e.quit,
 		Recording:  e.recording,
+		Resume:     e.ctrlOResume(),
 		Status: Status{
 			FileName: b.shownName(), Modified: b.ModifiedOption(), Line: e.win.cur.Line + 1, Col: e.win.cur.Col + 1,
 			Lines: lineCount(t.Text()), SeqCur: t.SeqCur(), SeqLast: t.SeqLast(),
@@ -156,4 +161,12 @@ func (e *Editor) TakeView() View {
 		v.Buffers = append(v.Buffers, BufferInfo{ID: ob.id, Name: ob.name, Modified: ob.Modified(), Current: ob == b, Listed: ob.listed})
 	}
 	return v
+}
+
+// ctrlOResume is View.Resume.
+func (e *Editor) ctrlOResume() Mode {
+	if e.ins != nil && e.ins.oneCmd {
+		return e.ins.resume
+	}
+	return ModeNormal
 }

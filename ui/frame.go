@@ -2,11 +2,12 @@ package ui
 
 import (
 	"context"
-	"github.com/kjx-editor/kjx/editor/cells"
+	"strings"
 	"time"
 
 	"github.com/kjx-editor/kjx/buffer"
 	"github.com/kjx-editor/kjx/editor"
+	"github.com/kjx-editor/kjx/editor/cells"
 	"github.com/kjx-editor/kjx/editor/clock"
 	"github.com/kjx-editor/kjx/editor/vimre"
 )
@@ -20,7 +21,10 @@ type frameBuilder struct {
 	msgs     []Message
 	output   []Message
 	lastMode editor.Mode
-	now      func() time.Time
+	// lastResume is the last view's Resume: "-- (insert) --" replaces a
+	// message as a mode change does.
+	lastResume editor.Mode
+	now        func() time.Time
 	// width is the screen's width: a longer message waits for a key.
 	width int
 	// startup is set until the first view is built: its messages are
@@ -42,6 +46,31 @@ var modeNames = map[editor.Mode]string{
 var showModes = map[editor.Mode]string{
 	editor.ModeInsert: "-- INSERT --", editor.ModeReplace: "-- REPLACE --", editor.ModeVisual: "-- VISUAL --",
 	editor.ModeVisualLine: "-- VISUAL LINE --", editor.ModeVisualBlock: "-- VISUAL BLOCK --",
+}
+
+// resumeNames are Vim's names of the mode CTRL-O's command returns to.
+var resumeNames = map[editor.Mode]string{editor.ModeInsert: "(insert)", editor.ModeReplace: "(replace)"}
+
+// modeName is the status line's mode name of v: "(INSERT)" while the
+// command of CTRL-O in Insert mode is typed.
+func modeName(v *editor.View) string {
+	if r := resumeNames[v.Resume]; r != "" && v.Mode == editor.ModeNormal {
+		return strings.ToUpper(r)
+	}
+	return modeNames[v.Mode]
+}
+
+// showMode is Vim's 'showmode' text of v: "-- INSERT --", and while the
+// command of CTRL-O is typed "-- (insert) --" or "-- (insert) VISUAL --".
+func showMode(v *editor.View) string {
+	s, r := showModes[v.Mode], resumeNames[v.Resume]
+	switch {
+	case r == "":
+		return s
+	case s == "":
+		return "-- " + r + " --"
+	}
+	return "-- " + r + " " + strings.TrimPrefix(s, "-- ")
 }
 
 // build converts v. It runs on the UI goroutine.
@@ -83,9 +112,9 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 		f.Text.Visual.ToEOL = v.Visual.BlockToEOL
 	}
 	st := v.Status
-	f.Status = StatusInfo{Mode: modeNames[v.Mode], Name: st.FileName, Modified: st.Modified,
+	f.Status = StatusInfo{Mode: modeName(v), Name: st.FileName, Modified: st.Modified,
 		UndoSeq: st.SeqCur, UndoLast: st.SeqLast, Disk: diskName(st.Disk), Rewound: cells.Sanitize(st.Rewound)}
-	f.ShowMode = showModes[v.Mode]
+	f.ShowMode = showMode(v)
 	if v.Recording != 0 {
 		f.ShowMode += "recording @" + string(v.Recording)
 	}
@@ -96,7 +125,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 	f.Picker = v.Picker
 	b.messages(v, f)
 	b.undo(v, f)
-	b.lastMode = v.Mode
+	b.lastMode, b.lastResume = v.Mode, v.Resume
 	return f
 }
 
@@ -104,7 +133,7 @@ func (b *frameBuilder) build(v *editor.View) *Frame {
 // new one, a mode change or the command line replaces it; list output
 // (the View's Output) waits for a key.
 func (b *frameBuilder) messages(v *editor.View, f *Frame) {
-	if v.Mode != b.lastMode || v.Mode == editor.ModeCmdline {
+	if v.Mode != b.lastMode || v.Resume != b.lastResume || v.Mode == editor.ModeCmdline {
 		b.msgs = nil
 	}
 	if b.startupMessages(v) {

@@ -234,3 +234,32 @@ func TestFrameConfirmMatch(t *testing.T) {
 		t.Errorf("after n highlighted %+v, want the second \"one\" %+v", f.Text.IncMatch, got)
 	}
 }
+
+// TestShowModeCtrlO: while the command of CTRL-O is typed, the mode line
+// and the status line say which mode it returns to, as Vim's showmode,
+// and that replaces the message before as a mode change does.
+func TestShowModeCtrlO(t *testing.T) {
+	for _, tc := range []struct {
+		mode, resume     editor.Mode
+		showMode, status string
+	}{
+		{editor.ModeNormal, editor.ModeInsert, "-- (insert) --", "(INSERT)"},
+		{editor.ModeNormal, editor.ModeReplace, "-- (replace) --", "(REPLACE)"},
+		{editor.ModeVisual, editor.ModeInsert, "-- (insert) VISUAL --", "VISUAL"},
+		{editor.ModeVisualBlock, editor.ModeReplace, "-- (replace) VISUAL BLOCK --", "V-BLOCK"},
+		{editor.ModeNormal, editor.ModeNormal, "", "NORMAL"},
+		{editor.ModeInsert, editor.ModeNormal, "-- INSERT --", "INSERT"},
+	} {
+		var fb frameBuilder
+		v := editor.View{Mode: tc.mode, Resume: tc.resume}
+		old := editor.View{Messages: []editor.Message{{Text: "written"}}}
+		fb.build(&old)
+		f := fb.build(&v)
+		if f.ShowMode != tc.showMode || f.Status.Mode != tc.status {
+			t.Errorf("mode %v resuming %v: showmode %q, status %q; want %q, %q", tc.mode, tc.resume, f.ShowMode, f.Status.Mode, tc.showMode, tc.status)
+		}
+		if kept := len(f.Messages) == 1; kept != (tc.showMode == "") {
+			t.Errorf("mode %v resuming %v: the message before is kept %v", tc.mode, tc.resume, kept)
+		}
+	}
+}
