@@ -119,19 +119,20 @@ func (e *Editor) dispatch(k Key, typed bool) {
 	}
 }
 
-// endCtrlO goes back to Insert (or Replace) mode when the one command of CTRL-O is
-// done (Normal mode, nothing pending). As after an arrow key, the insert
-// goes on in a new undo block.
+// endCtrlO goes back to Insert (or Replace) mode when the one command of
+// CTRL-O is done (Normal mode, nothing pending). As after an arrow key,
+// the insert goes on in a new undo block.
 func (e *Editor) endCtrlO() {
 	if e.ins != nil && e.ins.oneCmd && e.mode == ModeNormal && len(e.pending) == 0 {
 		e.resumeAfterCtrlO()
 	}
 }
 
-// resumeAfterCtrlO goes back to Insert (or Replace) mode after the command of CTRL-O.
-// As in Vim's edit(), a cursor on the last character of its line goes
-// past the end when it was past the end of that line at CTRL-O, or when
-// curswant is further right ("<C-o>$", "<C-o>80|", "A<C-o>j").
+// resumeAfterCtrlO goes back to Insert (or Replace) mode after the
+// command of CTRL-O. As in Vim's edit(), a cursor on the last character
+// of its line goes past the end when it was past the end of that line at
+// CTRL-O, or when curswant is further right ("<C-o>$", "<C-o>80|",
+// "A<C-o>j").
 func (e *Editor) resumeAfterCtrlO() {
 	e.ins.oneCmd = false
 	e.win.clampCursor(true)
@@ -142,10 +143,10 @@ func (e *Editor) resumeAfterCtrlO() {
 
 // ctrlOBackToEOL is resumeAfterCtrlO's move past the end of the line.
 func (e *Editor) ctrlOBackToEOL() {
-	in, c := e.ins, e.win.cur
-	if line := e.curLine(); c.Col < len(line) && c.Col == lastCharCol(line) &&
+	in, c, r := e.ins, e.win.cur, e.text()
+	if n := lineLen(r, c.Line); c.Col < n && ropeNextCol(r, c.Line, c.Col) == n &&
 		(in.eolLine == c.Line+1 || e.win.wantCol > e.wantColumnAt(c)) {
-		e.win.cur.Col = len(line)
+		e.win.cur.Col = n
 	}
 	in.eolLine = 0
 }
@@ -154,10 +155,10 @@ func (e *Editor) ctrlOBackToEOL() {
 // character for the command of CTRL-O, as Vim's ins_esc does, and
 // remembers the line so that resumeAfterCtrlO puts it back.
 func (e *Editor) ctrlOOffEOL() {
-	c := e.win.cur
-	if line := e.curLine(); c.Col > 0 && c.Col >= len(line) {
+	c, r := e.win.cur, e.text()
+	if n := lineLen(r, c.Line); c.Col > 0 && c.Col >= n {
 		e.ins.eolLine = c.Line + 1
-		e.win.cur.Col = lastCharCol(line)
+		e.win.cur.Col = ropePrevCol(r, c.Line, n)
 	}
 }
 

@@ -58,6 +58,7 @@ var emptyChangeCases = []struct{ text, steps string }{
 	// (kjx ends the insert there; Vim's feedkeys() goes on waiting for
 	// the command in the next batch, docs/vim.md).
 	{"abc\nxyz\n\tt\n", "A<C-o>xZ<Esc> u|A<C-o>hZ<Esc>|A<C-o>~Z<Esc>|A<C-o>jZ<Esc> A<C-o>jxZ<Esc>|jA<C-o>kZ<Esc>|i<C-o>$Z<Esc> i<C-o>9<Bar>Z<Esc>|A<C-o>JZ<Esc> A<C-o>uZ<Esc>|A<C-o>vd|A<C-o>:s/c/Q/<CR>Z<Esc>|A<C-o>GZ<Esc> A<C-o>bZ<Esc>|A<C-o>D<Esc> A<C-o>eZ<Esc>|A<C-o>|jA<C-o>d|i<C-o>"},
+	{"日本\ne\u0301x\n", "A<C-o>xZ<Esc>|A<C-o>hZ<Esc>|jA<C-o>kZ<Esc>|jA<C-o>hZ<Esc>|A<C-o>"},
 	// CTRL-O in Replace mode goes back to Replace mode; CTRL-O drops the
 	// insert's count, also when the keys end after it.
 	{"xyzwvuq\n", "Rab<C-o>lcd<Esc> u|Ra<C-o>:s/q/Q/<CR>cd<Esc>|Ra<C-o>|R<Insert>a<C-o>lb<Esc>|3Ax<C-o>0y<Esc>|3Ax<C-o>|lli<C-o>|lla<C-o>d"},
