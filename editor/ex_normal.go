@@ -93,7 +93,8 @@ func (e *Editor) runQueued(arg string, q []queued) {
 	flushes := e.flushes
 	e.queue, e.normBuf.rest = q, arg
 	e.draining = true
-	buf := q // where the argument's keys are read to
+	stopped := false // by CTRL-C: all typeahead goes, as in drain
+	buf := q         // where the argument's keys are read to
 	if e.normDepth == 1 && buf == nil {
 		buf = e.normBuf.queue // the outermost :normal's, kept between lines
 	}
@@ -109,6 +110,7 @@ func (e *Editor) runQueued(arg string, q []queued) {
 		q := e.queue[0]
 		e.queue = e.queue[1:]
 		if e.interrupted() {
+			stopped = true
 			break
 		}
 		if q.scriptin {
@@ -126,6 +128,9 @@ func (e *Editor) runQueued(arg string, q []queued) {
 		e.pending = e.pending[:0]
 	}
 	e.queue, e.draining, e.normBuf.rest = savedQ, savedD, savedRest
+	if stopped {
+		e.queue = e.queue[:0]
+	}
 	if e.normDepth == 1 {
 		e.normBuf.queue = reusable(buf)
 	}

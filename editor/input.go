@@ -15,16 +15,16 @@ func (e *Editor) Feed(keys []Key, typed bool) {
 	e.drain()
 }
 
-// Interrupt is CTRL-C while the editor is busy (Vim's got_int): the keys
-// not typed that are queued or running (a macro that runs itself, a long
-// :normal) are dropped at the next key, with the message "Interrupted".
-// Scripts of any length are never stopped otherwise, as in Vim, where a
-// recursive macro that never fails also runs until interrupted. Safe to
-// call from any goroutine.
+// Interrupt is CTRL-C while the editor is busy (Vim's got_int): at the
+// next key not typed, the keys queued (those of a macro that runs itself
+// or of a long :normal, and keys typed ahead) are dropped, with the
+// message "Interrupted". Scripts of any length are never stopped
+// otherwise, as in Vim, where a recursive macro that never fails also
+// runs until interrupted. Safe to call from any goroutine.
 func (e *Editor) Interrupt() { e.interrupt.Store(true) }
 
-// interrupted reports, once, whether Interrupt was called, and then
-// flushes the keys not typed.
+// interrupted reports, once, whether Interrupt was called, with the
+// message; the caller drops what it was running.
 func (e *Editor) interrupted() bool {
 	if !e.interrupt.Load() {
 		return false
@@ -54,10 +54,18 @@ func (e *Editor) drain() {
 		if q.typed || q.scriptin {
 			e.keyTick++
 		}
+		if q.typed && q.k == Ctrl('c') {
+			// The CTRL-C that Interrupt announced, done with: an idle
+			// CTRL-C must not stop the next macro.
+			e.interrupt.Store(false)
+		}
 		if q.typed && !q.nomap && e.mapKey(q.k) {
 			continue
 		}
 		if !q.typed && e.interrupted() {
+			// Vim flushes all typeahead at CTRL-C: the keys of macros and
+			// mappings, and keys typed ahead, which could start them again.
+			e.queue = e.queue[:0]
 			continue
 		}
 		e.dispatchQueued(q)

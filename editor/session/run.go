@@ -134,8 +134,8 @@ func (s *Session) handleInput(ev Input) {
 	if ev.Height > 0 || ev.Width > 0 {
 		e.Resize(ev.Height, ev.Width)
 	}
-	if len(ev.Keys) > 0 {
-		e.Feed(ev.Keys, true)
+	if keys := s.afterInterrupt(ev.Keys); len(keys) > 0 {
+		e.Feed(keys, true)
 	}
 	if ev.Click != nil {
 		e.MouseClick(*ev.Click)

@@ -214,3 +214,40 @@ func TestRunHooksConfig(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// TestRunInterruptDropsTypeahead: CTRL-C stops a macro that runs itself
+// and drops the keys typed before it, as Vim flushes its typeahead: the
+// UI sends each key as an input, and a second "@q" typed ahead would
+// start the macro again. The keys after the CTRL-C run.
+func TestRunInterruptDropsTypeahead(t *testing.T) {
+	s := newTestSession(t, "one\ntwo\n")
+	in := make(chan Input, 16)
+	views := make(chan editor.View, 64)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Run(ctx, in, func(v editor.View) {
+		select {
+		case views <- v:
+		default:
+		}
+	})
+	in <- Input{Keys: editor.MustParseKeys("qq@q@q@qq")} // q is "@q@q@q"
+	for _, k := range editor.MustParseKeys("@q@q") {
+		in <- Input{Keys: []editor.Key{k}}
+	}
+	time.Sleep(200 * time.Millisecond)
+	s.Interrupt()
+	in <- Input{Keys: editor.MustParseKeys("<C-c>")}
+	in <- Input{Keys: editor.MustParseKeys("x")}
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case v := <-views:
+			if v.Text.String() == "ne\ntwo" {
+				return
+			}
+		case <-deadline:
+			t.Fatal("the macro ran on after CTRL-C, or x was lost")
+		}
+	}
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"sync/atomic"
 
 	"github.com/kjx-editor/kjx/config"
 	"github.com/kjx-editor/kjx/editor"
@@ -58,6 +59,10 @@ type Session struct {
 	disk    diskWatch    // the watcher of the open files (watch.go)
 	live    configLive   // the configuration file, applied live (configlive.go)
 	ws      wsState      // the workspace history (workspace*.go)
+
+	// flushKeys is set by Interrupt: the keys typed ahead of the CTRL-C
+	// are dropped, up to the CTRL-C key the UI sends after it.
+	flushKeys atomic.Bool
 }
 
 // New returns a session whose core has one empty, unnamed buffer. With
@@ -98,9 +103,29 @@ func New(cfg Config) *Session {
 func (s *Session) Editor() *editor.Editor { return s.ed }
 
 // Interrupt is CTRL-C while the core is busy (editor.Editor.Interrupt):
-// the UI calls it from its own goroutine before the key is queued, so that
-// a macro that runs itself stops. Safe to call from any goroutine.
-func (s *Session) Interrupt() { s.ed.Interrupt() }
+// the UI calls it from its own goroutine before it sends the key, so that
+// a macro that runs itself stops. The keys typed before the CTRL-C that
+// still wait are dropped, as Vim flushes its typeahead: a typed-ahead
+// "@q" would start the macro again. Safe to call from any goroutine.
+func (s *Session) Interrupt() {
+	s.flushKeys.Store(true)
+	s.ed.Interrupt()
+}
+
+// afterInterrupt is keys without those typed before the CTRL-C of an
+// Interrupt, which ends the flushing (and is kept: the core's CTRL-C).
+func (s *Session) afterInterrupt(keys []editor.Key) []editor.Key {
+	if !s.flushKeys.Load() {
+		return keys
+	}
+	for i, k := range keys {
+		if k == editor.Ctrl('c') {
+			s.flushKeys.Store(false)
+			return keys[i:]
+		}
+	}
+	return nil
+}
 
 // Clock returns the session's clock.
 func (s *Session) Clock() clock.Clock { return s.clock }
