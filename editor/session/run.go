@@ -60,6 +60,10 @@ func (s *Session) Run(ctx context.Context, in <-chan Input, publish func(editor.
 func (s *Session) RunWith(ctx context.Context, in <-chan Input, publish func(editor.View), hooks RunHooks) {
 	defer s.runPersist()()   // the undo-file save timer; FlushUndoFiles at the end
 	defer s.runDiskWatch()() // watch the open files for changes on disk (watch.go)
+	// An end from outside (SIGHUP: the terminal was closed) stops a macro
+	// that runs itself, as CTRL-C does, so that the loop sees it and the
+	// undo files are written; the core would otherwise never come back.
+	defer context.AfterFunc(ctx, s.ed.Interrupt)()
 	e := s.ed
 	uiConfig := func() {
 		if hooks.Config != nil && s.live.w != nil {

@@ -251,3 +251,26 @@ func TestRunInterruptDropsTypeahead(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCancelStopsRunawayMacro: ending the loop from outside (the
+// terminal closed) interrupts a macro that runs itself, so Run returns
+// and writes the undo files instead of spinning on, an orphan.
+func TestRunCancelStopsRunawayMacro(t *testing.T) {
+	s := newTestSession(t, "one\ntwo\n")
+	in := make(chan Input, 4)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		s.Run(ctx, in, func(editor.View) {})
+		close(done)
+	}()
+	in <- Input{Keys: editor.MustParseKeys("qq@q@q@qq")} // q is "@q@q@q"
+	in <- Input{Keys: editor.MustParseKeys("@q")}
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after its context ended")
+	}
+}
